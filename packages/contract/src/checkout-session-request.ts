@@ -1,0 +1,88 @@
+import Type from 'typebox'
+import { CartSchema } from './cart.ts'
+import { BasicCustomerSchema, FullCustomerSchema } from './customer.ts'
+import { OfferablePaymentMethodType, PurchaseCountry } from './enums.ts'
+import { MerchantSchema } from './merchant.ts'
+import { DownPaymentRequestSchema, PaymentMethodsSchema } from './payment-methods.ts'
+import { DateTimeSchema, UuidSchema } from './primitives.ts'
+import { discriminated } from './schema-helpers.ts'
+import { BillingSchema, ShippingSchema } from './shipping-billing.ts'
+import { EmbeddedUiSchema, HppUiSchema } from './ui.ts'
+
+export const ProcessedPaymentMethodSchema = Type.Object(
+  {
+    type: OfferablePaymentMethodType.schema,
+    period: Type.Optional(Type.Integer({ minimum: 1, description: 'Chosen term in months.' })),
+  },
+  {
+    title: 'ProcessedPaymentMethod',
+    additionalProperties: false,
+    description:
+      'The payment method (and term) the customer already chose in your front end. It must be one of `payment_methods`; the session opens on it.',
+  },
+)
+
+export const UiSchema = discriminated('mode', [EmbeddedUiSchema, HppUiSchema], {
+  title: 'Ui',
+  description: 'Integration mode and its options. Omitted: embedded.',
+})
+
+const common = {
+  merchant: MerchantSchema,
+  cart: CartSchema,
+  purchase_country: Type.Optional(PurchaseCountry.schema),
+  agent_id: Type.Optional({
+    ...UuidSchema,
+    description:
+      'One of your agents (points of sale). Omitted: your first agent. Another merchant\u2019s agent is rejected (400).',
+  }),
+  payment_methods: Type.Optional(PaymentMethodsSchema),
+  down_payment: Type.Optional(DownPaymentRequestSchema),
+  customer: Type.Optional(BasicCustomerSchema),
+  shipping: Type.Optional(ShippingSchema),
+  billing: Type.Optional(BillingSchema),
+  expires_at: Type.Optional({
+    ...DateTimeSchema,
+    description: 'The session expires (status `expired`) if not completed by then. Must be in the future.',
+  }),
+  processed_payment_method: Type.Optional(ProcessedPaymentMethodSchema),
+}
+
+export const EmbeddedCheckoutSessionRequestSchema = Type.Object(
+  { ...common, ui: Type.Optional(EmbeddedUiSchema) },
+  {
+    title: 'EmbeddedCheckoutSessionRequest',
+    additionalProperties: false,
+    description: 'Create (or update) an embedded checkout session. `merchant` and `cart` are required.',
+  },
+)
+
+export const HppCheckoutSessionRequestSchema = Type.Object(
+  { ...common, ui: HppUiSchema },
+  {
+    title: 'HppCheckoutSessionRequest',
+    additionalProperties: false,
+    description:
+      'Create (or update) a hosted-payment-page checkout session. `merchant`, `cart` and `ui` (mode hpp) are required.',
+  },
+)
+
+/** What `POST /checkout/` and `PUT /checkout/{id}/` accept: either mode. */
+export const CheckoutSessionRequestSchema = Type.Object(
+  { ...common, ui: Type.Optional(UiSchema) },
+  {
+    title: 'CheckoutSessionRequest',
+    additionalProperties: false,
+    description: 'A checkout session request in either mode; `ui.mode` chooses (default embedded).',
+  },
+)
+
+export const PaymentIntentRequestSchema = Type.Object(
+  { ...common, customer: FullCustomerSchema, ui: Type.Optional(UiSchema) },
+  {
+    title: 'PaymentIntentRequest',
+    additionalProperties: false,
+    description:
+      'Creates the session and processes the payment intent at once: like a checkout session request, but the full customer is required. The intent uses `processed_payment_method`, or else the first of `payment_methods` with its shortest term.',
+  },
+)

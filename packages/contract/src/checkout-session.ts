@@ -1,0 +1,208 @@
+import Type from 'typebox'
+import { ReadCartSchema } from './cart.ts'
+import { ReadCustomerSchema } from './customer.ts'
+import {
+  CheckoutMode,
+  CheckoutSessionStatus,
+  HppStatus,
+  PaymentIntentStatus,
+  PaymentMethodType,
+  PurchaseCountry,
+} from './enums.ts'
+import { InsuranceSchema, PaymentMethodSchema, ReadDownPaymentSchema } from './payment-methods.ts'
+import { CurrencySchema, DateTimeSchema, MoneySchema, Nullable, UuidSchema } from './primitives.ts'
+import { ReadBillingSchema, ReadShippingSchema } from './shipping-billing.ts'
+import { CustomizationSchema, HppCustomizationSchema, MerchantUrlsSchema } from './ui.ts'
+
+export const ConditionsSchema = Type.Object(
+  {
+    currency: CurrencySchema,
+    principal: Type.Integer({
+      exclusiveMinimum: 0,
+      description: 'Financed amount in cents, taxes included, discounts excluded (> 0).',
+    }),
+    term: Type.Optional(Type.Integer({ minimum: 1, description: 'Number of instalments (loans only).' })),
+    user_defined_quota: Type.Integer({
+      exclusiveMinimum: 0,
+      description: 'Regular instalment in cents (> 0), excluding non-financed fees or insurance.',
+    }),
+    interest: Type.Number({ minimum: 0, maximum: 1, description: 'Annual nominal interest rate, 0 to 1.' }),
+    apr: Type.Number({ minimum: 0, description: 'APR (TAE) as a ratio (0.0829 = 8.29 %).' }),
+    insurance: Nullable(InsuranceSchema),
+    grace_period: Type.Integer({ minimum: 0, description: 'Months before the first instalment.' }),
+  },
+  {
+    title: 'Conditions',
+    description:
+      'Loan conditions of a payment intent. Financed insurance joins the principal and is paid over the instalments; otherwise it is paid upfront with the first instalment.',
+  },
+)
+
+export const NotificationConditionsSchema = Type.Object(
+  {
+    ...ConditionsSchema.properties,
+    down_payment_amount: Type.Integer({ minimum: 0, description: 'Down payment in cents.' }),
+  },
+  { title: 'NotificationConditions', description: 'Conditions as notified: with `down_payment_amount`.' },
+)
+
+export const PaymentIntentSchema = Type.Object(
+  {
+    created_at: DateTimeSchema,
+    status: PaymentIntentStatus.schema,
+    payment_method_id: {
+      ...UuidSchema,
+      description: 'Id of the payment intent (`selected_payment_method_id`).',
+    },
+    payment_method_type: PaymentMethodType.schema,
+    provider_name: Nullable(Type.String({ description: 'Lender that decided the intent.' })),
+    provider_request_id: Nullable(Type.String({ description: 'Lender reference of the request.' })),
+    conditions: Nullable(ConditionsSchema),
+  },
+  { title: 'PaymentIntent', description: 'One attempt to pay with one payment method.' },
+)
+
+export const NotificationPaymentIntentSchema = Type.Object(
+  { ...PaymentIntentSchema.properties, conditions: Nullable(NotificationConditionsSchema) },
+  { title: 'NotificationPaymentIntent', description: 'A payment intent as notified.' },
+)
+
+export const HppSchema = Type.Object(
+  {
+    id: UuidSchema,
+    created_at: DateTimeSchema,
+    updated_at: DateTimeSchema,
+    checkout_session_id: UuidSchema,
+    status: HppStatus.schema,
+    expires_at: Nullable(DateTimeSchema),
+    merchant_urls: Nullable(MerchantUrlsSchema),
+    customization: Nullable(HppCustomizationSchema),
+  },
+  { title: 'Hpp', description: 'The hosted payment page of a session.' },
+)
+
+export const ReadMerchantSchema = Type.Object(
+  {
+    order_reference_1: Type.String(),
+    order_reference_2: Nullable(Type.String()),
+    store_reference: Nullable(Type.String()),
+    seller_reference: Nullable(Type.String()),
+    checkout_mode: CheckoutMode.schema,
+    notification_url: Nullable(Type.String()),
+    max_interval_in_minutes_for_confirm: Nullable(Type.Integer()),
+    max_interval_in_minutes_for_capture: Nullable(Type.Integer()),
+    invitation_expires_on_date: Nullable(DateTimeSchema),
+  },
+  {
+    title: 'ReadMerchant',
+    description: 'The merchant data of the order as returned (notification credentials are never returned).',
+  },
+)
+
+export const OperationSchema = Type.Object(
+  {
+    id: UuidSchema,
+    created_at: DateTimeSchema,
+    status: Type.Enum(['approved', 'pending', 'rejected']),
+    description: Nullable(Type.String()),
+    amount: MoneySchema,
+    item_ids: Type.Array(UuidSchema, {
+      description: 'Order lines this operation covered (empty for a refund by amount).',
+    }),
+    transactional: Type.Boolean(),
+  },
+  {
+    title: 'Operation',
+    description: 'A capture or a refund. `pending` while an asynchronous lender decides.',
+  },
+)
+
+export const CheckoutSessionSchema = Type.Object(
+  {
+    id: UuidSchema,
+    created_at: DateTimeSchema,
+    updated_at: DateTimeSchema,
+    status: CheckoutSessionStatus.schema,
+    mode: Type.Enum(['embedded', 'hpp'], { description: 'Integration mode.' }),
+    user_id: UuidSchema,
+    agent_id: UuidSchema,
+    merchant_id: UuidSchema,
+    merchant: ReadMerchantSchema,
+    total_price: MoneySchema,
+    purchase_country: PurchaseCountry.schema,
+    down_payment: Nullable(ReadDownPaymentSchema),
+    payment_methods: Type.Array(PaymentMethodSchema, { minItems: 1 }),
+    cart: ReadCartSchema,
+    downpayment_checkout_session_id: Nullable({
+      ...UuidSchema,
+      description: 'Child session collecting the down payment.',
+    }),
+    selected_payment_method_type: Nullable(PaymentMethodType.schema),
+    selected_payment_method_id: Nullable({
+      ...UuidSchema,
+      description: 'Equals the selected payment intent id.',
+    }),
+    options: Type.Object({
+      expires_at: Nullable(DateTimeSchema),
+      customization: Nullable(CustomizationSchema),
+    }),
+    customer: Nullable(ReadCustomerSchema),
+    payment_intents: Type.Array(PaymentIntentSchema, { minItems: 1 }),
+    hpp: Nullable(HppSchema),
+    shipping: Nullable(ReadShippingSchema),
+    billing: Nullable(ReadBillingSchema),
+    captured_amount: MoneySchema,
+    refunded_amount: MoneySchema,
+    captures: Type.Array(OperationSchema),
+    refunds: Type.Array(OperationSchema),
+  },
+  {
+    title: 'CheckoutSession',
+    description:
+      'A checkout session as returned. `captured_amount`, `refunded_amount`, `captures`, `refunds`, `merchant` and `mode` are Plazo additions to help order management.',
+  },
+)
+
+export const EmbeddedCreateResponseSchema = Type.Object(
+  {
+    checkout_session_id: UuidSchema,
+    client_secret: Type.String({
+      description:
+        'Pass it to checkout-js in the browser to mount the checkout. Keep it out of URLs and logs.',
+    }),
+  },
+  { title: 'EmbeddedCreateResponse', description: 'Embedded session created.' },
+)
+
+export const HppCreateResponseSchema = Type.Object(
+  {
+    checkout_session_id: UuidSchema,
+    redirect_url: Type.String({
+      format: 'uri',
+      description: 'Send the customer here: `<public url>/hpp/<hpp_id>`.',
+    }),
+    qr_code_url: Type.String({
+      format: 'uri',
+      description: 'A QR code image of `redirect_url` (redirect URL + `/qr`).',
+    }),
+    distribution_url: Type.String({
+      format: 'uri',
+      description: 'Redirect URL + `/distribute`: where the link can be sent to the customer.',
+    }),
+  },
+  { title: 'HppCreateResponse', description: 'Hosted-page session created.' },
+)
+
+export const CreateResponseSchema = Type.Union([EmbeddedCreateResponseSchema, HppCreateResponseSchema], {
+  title: 'CreateResponse',
+  description: 'Embedded: `client_secret`; hpp: `redirect_url`, `qr_code_url`, `distribution_url`.',
+})
+
+export const GetSessionResponseSchema = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    payload: CheckoutSessionSchema,
+    identifier: { ...UuidSchema, description: 'Id of the returned entity (the checkout session id).' },
+  },
+  { title: 'GetSessionResponse', description: 'A checkout session.' },
+)

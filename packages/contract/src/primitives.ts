@@ -1,0 +1,121 @@
+import Type, { type TSchema } from 'typebox'
+import { Currency } from './enums.ts'
+
+/** Shared building blocks. Formats are those of ajv-formats (`date`, `date-time`, `email`, `uri`, `uuid`). */
+
+export const UuidSchema = Type.String({
+  format: 'uuid',
+  description: 'UUID.',
+  examples: ['4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11'],
+})
+
+/** ISO 8601 calendar date. */
+export const DateSchema = Type.String({
+  format: 'date',
+  description: 'ISO 8601 date (YYYY-MM-DD).',
+  examples: ['2026-05-17'],
+})
+
+/** ISO 8601 date and time with offset. */
+export const DateTimeSchema = Type.String({
+  format: 'date-time',
+  description: 'ISO 8601 date and time with an offset, e.g. 2026-05-17T10:30:00Z.',
+  examples: ['2026-05-17T10:30:00Z'],
+})
+
+export const CurrencySchema = Currency.schema
+
+/** Integer amount in cents (spec §9: "cents expressed as decimals": 7900 is 79.00 EUR). */
+export const CentsSchema = (
+  options: { description?: string; minimum?: number; exclusiveMinimum?: number } = {},
+) => Type.Integer({ description: 'Amount in cents (7900 = 79.00 EUR).', ...options })
+
+export const RatioSchema = (description: string) => Type.Number({ minimum: 0, maximum: 1, description })
+
+export const Alpha3CountrySchema = Type.String({
+  pattern: '^[A-Z]{3}$',
+  description: 'ISO 3166-1 alpha-3 country code, upper case (ESP, FRA, PRT…).',
+  examples: ['ESP'],
+})
+
+export const PhoneNumberSchema = Type.String({
+  pattern: '^\\+[1-9][0-9]{6,14}$',
+  description: 'Phone number with the country code and no spaces (E.164), e.g. +34600123456.',
+  examples: ['+34600123456'],
+})
+
+export const EmailSchema = Type.String({
+  format: 'email',
+  maxLength: 254,
+  description: 'E-mail address.',
+  examples: ['ana.garcia@example.com'],
+})
+
+export const DocumentNumberSchema = Type.String({
+  pattern: '^[^\\s]+$',
+  minLength: 1,
+  maxLength: 32,
+  description: 'Identity document number with no spaces.',
+  examples: ['12345678Z'],
+})
+
+export const HexColorSchema = Type.String({
+  pattern: '^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$',
+  description: "Colour: '#' followed by 3 or 6 hexadecimal digits.",
+  examples: ['#1a73e8'],
+})
+
+export const UrlSchema = Type.String({ format: 'uri', maxLength: 2048, description: 'Absolute URL.' })
+
+export const NonEmptyString = (description: string, maxLength = 255) =>
+  Type.String({ minLength: 1, maxLength, description })
+
+export const MoneySchema = Type.Object(
+  {
+    amount: Type.Integer({ description: 'Amount in cents.' }),
+    currency: CurrencySchema,
+  },
+  { title: 'Money', description: 'An amount in cents with its currency.' },
+)
+
+const addressProperties = {
+  street_address: NonEmptyString('Street and number.'),
+  street_address_2: Type.String({ maxLength: 255, description: 'Second address line.' }),
+  postal_code: NonEmptyString('Postal code.', 16),
+  city: NonEmptyString('City.'),
+  country: Alpha3CountrySchema,
+}
+
+export const AddressSchema = Type.Object(
+  {
+    street_address: Type.Optional(addressProperties.street_address),
+    street_address_2: Type.Optional(addressProperties.street_address_2),
+    postal_code: Type.Optional(addressProperties.postal_code),
+    city: Type.Optional(addressProperties.city),
+    country: Type.Optional(addressProperties.country),
+  },
+  {
+    title: 'Address',
+    additionalProperties: false,
+    description: 'Postal address. `country` is ISO 3166-1 alpha-3.',
+  },
+)
+
+/** In accommodation addresses street_address, postal_code, city and country are required (spec §3). */
+export const AccommodationAddressSchema = Type.Object(
+  {
+    street_address: addressProperties.street_address,
+    street_address_2: Type.Optional(addressProperties.street_address_2),
+    postal_code: addressProperties.postal_code,
+    city: addressProperties.city,
+    country: addressProperties.country,
+  },
+  {
+    title: 'AccommodationAddress',
+    additionalProperties: false,
+    description: 'Address of an accommodation: street_address, postal_code, city and country are required.',
+  },
+)
+
+/** A value or null (responses send null explicitly rather than omitting the key). */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()])
