@@ -16,7 +16,7 @@ export function monthlyRate(annualInterest: number): number {
  * @param principal - principal in cents, integer ≥ 1
  * @param annualInterest - nominal annual rate, ratio 0..1
  * @param periods - number of monthly instalments, integer ≥ 1
- * @example annuityPayment(1_000_000, 0.0799, 36) // 31333 (313.33 EUR)
+ * @example annuityPayment(1_000_000, 0.0799, 36) // 31332 (313.32 EUR)
  */
 export function annuityPayment(principal: number, annualInterest: number, periods: number): number {
   assertInteger('principal', principal, 1)
