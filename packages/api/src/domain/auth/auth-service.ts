@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto'
+import type { Database, Queryable } from '../../storage/types.ts'
+import { hashForUnknownUsers, verifyPassword } from './password.ts'
+import { generateToken, hashToken } from './tokens.ts'
+import { normalizeUsername } from './users.ts'
+
+/** The login and refresh response body (spec §3 "Login"). */
+export interface TokenResponse {
+  token_type: 'Bearer'
+  access_token: string
+  refresh_token: string
+  /** Seconds until the access token expires. */
+  expires_in: number
+}
+
+/** Who is calling, once an access token is accepted. */
+export interface Principal {
+  userId: string
+  merchantId: string
+}
+
+/** Wrong username or password; deliberately the same failure for both. */
+export type LoginFailure = 'invalid_credentials'
+/** No token given / not a live token of the right kind / a token past its expiry. */
+export type TokenFailure = 'missing_token' | 'invalid_token' | 'expired_token'
+
+export type LoginResult = { ok: true; tokens: TokenResponse } | { ok: false; failure: LoginFailure }
+export type RefreshResult = { ok: true; tokens: TokenResponse } | { ok: false; failure: TokenFailure }
+export type AuthenticateResult = { ok: true; principal: Principal } | { ok: false; failure: TokenFailure }
+
+export const DEFAULT_REFRESH_TOKEN_TTL_SECONDS = 90 * 24 * 60 * 60
+
+export interface AuthServiceOptions {
+  /** Lifetime of access tokens (config PLAZO_ACCESS_TOKEN_TTL_SECONDS). */
+  accessTokenTtlSeconds: number
+  /** Lifetime of refresh tokens; 90 days unless given. */
+  refreshTokenTtlSeconds?: number
+  /** The clock; injectable so expiry can be tested without waiting. */
+  now?: () => Date
+}
+
+interface TokenRow {
+  kind: 'access' | 'refresh'
+  user_id: string
+  merchant_id: string
+  family_id: string
+  expires_at: string
+  revoked_at: string | null
+}
+
+/**
+ * Username/password login with opaque bearer tokens. Tokens are random and stored only as hashes, so a
+ * copy of the database does not let anyone call the API. Refresh tokens rotate: each refresh revokes the
+ * token it used. A refresh token presented again after that is treated as stolen (RFC 9700 §4.14.2): every
+ * token of its family (everything issued since that login) is revoked and the caller must log in again.
+ */
+export class AuthService {
+  readonly #db: Database
+  readonly #accessTtlMs: number
+  readonly #refreshTtlMs: number
+  readonly #accessTtlSeconds: number
+  readonly #now: () => Date
+
+  constructor(db: Database, options: AuthServiceOptions) {
+    this.#db = db
+    this.#accessTtlSeconds = options.accessTokenTtlSeconds
+    this.#accessTtlMs = options.accessTokenTtlSeconds * 1000
+    this.#refreshTtlMs = (options.refreshTokenTtlSeconds ?? DEFAULT_REFRESH_TOKEN_TTL_SECONDS) * 1000
+    this.#now = options.now ?? (() => new Date())
+  }
+
+  async login(username: string, password: string): Promise<LoginResult> {
+    const user = await this.#db.one<{ id: string; password_hash: string }>(
+      'SELECT id, password_hash FROM users WHERE username = $1',
+      [normalizeUsername(username)],
+    )
+    // Always pay for one scrypt, so an unknown username answers as slowly as a wrong password.
+    const matches = await verifyPassword(password, user?.password_hash ?? (await hashForUnknownUsers()))
+    if (!user || !matches) return { ok: false, failure: 'invalid_credentials' }
+    const tokens = await this.#db.transaction((tx) => this.#issue(tx, user.id, randomUUID()))
+    return { ok: true, tokens }
+  }
+
+  async refresh(refreshToken: string | undefined): Promise<RefreshResult> {
+    if (!refreshToken) return { ok: false, failure: 'missing_token' }
+    const tokenHash = hashToken(refreshToken)
+    return this.#db.transaction(async (tx): Promise<RefreshResult> => {
+      // The lock makes two refreshes with the same token take turns, so only the first one can succeed.
+      const row = await tx.oneForUpdate<Omit<TokenRow, 'merchant_id'>>(
+        'SELECT kind, user_id, family_id, expires_at, revoked_at FROM access_tokens WHERE token_hash = $1',
+        [tokenHash],
+      )
+      if (row?.kind !== 'refresh') return { ok: false, failure: 'invalid_token' }
+      const now = this.#now()
+      if (row.revoked_at !== null) {
+        await tx.run('UPDATE access_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL', [
+          now,
+          row.family_id,
+        ])
+        return { ok: false, failure: 'invalid_token' }
+      }
+      if (isExpired(row, now)) return { ok: false, failure: 'expired_token' }
+      await tx.run('UPDATE access_tokens SET revoked_at = $1 WHERE token_hash = $2', [now, tokenHash])
+      return { ok: true, tokens: await this.#issue(tx, row.user_id, row.family_id) }
+    })
+  }
+
+  async authenticate(accessToken: string | undefined): Promise<AuthenticateResult> {
+    if (!accessToken) return { ok: false, failure: 'missing_token' }
+    const row = await this.#db.one<TokenRow>(
+      `SELECT t.kind, t.user_id, u.merchant_id, t.family_id, t.expires_at, t.revoked_at
+       FROM access_tokens t JOIN users u ON u.id = t.user_id
+       WHERE t.token_hash = $1`,
+      [hashToken(accessToken)],
+    )
+    if (row?.kind !== 'access' || row.revoked_at !== null) return { ok: false, failure: 'invalid_token' }
+    if (isExpired(row, this.#now())) return { ok: false, failure: 'expired_token' }
+    return { ok: true, principal: { userId: row.user_id, merchantId: row.merchant_id } }
+  }
+
+  async #issue(tx: Queryable, userId: string, familyId: string): Promise<TokenResponse> {
+    const now = this.#now()
+    const accessToken = generateToken()
+    const refreshToken = generateToken()
+    const insert = `INSERT INTO access_tokens (token_hash, user_id, kind, family_id, expires_at, revoked_at, created_at)
+      VALUES ($1, $2, $3, $4, $5, NULL, $6)`
+    await tx.run(insert, [
+      hashToken(accessToken),
+      userId,
+      'access',
+      familyId,
+      new Date(now.getTime() + this.#accessTtlMs),
+      now,
+    ])
+    await tx.run(insert, [
+      hashToken(refreshToken),
+      userId,
+      'refresh',
+      familyId,
+      new Date(now.getTime() + this.#refreshTtlMs),
+      now,
+    ])
+    return {
+      token_type: 'Bearer',
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      expires_in: this.#accessTtlSeconds,
+    }
+  }
+}
+
+function isExpired(row: Pick<TokenRow, 'expires_at'>, now: Date): boolean {
+  return now.getTime() >= Date.parse(row.expires_at)
+}

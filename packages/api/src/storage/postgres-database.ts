@@ -1,0 +1,192 @@
+import pg from 'pg'
+import { checkPlaceholders } from './placeholders.ts'
+import { TransactionScope, TransactionState } from './transaction-scope.ts'
+import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } from './types.ts'
+import { type BoundValue, bindValues, decodeRow } from './values.ts'
+
+const INT8_OID = 20
+const NUMERIC_OID = 1700
+
+// SQLite returns integers as numbers; PostgreSQL sends BIGINT (COUNT(*) included) and NUMERIC as text so that no
+// precision is lost. Our values fit in a double, and both engines must return the same JSON, so parse them.
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === INT8_OID || oid === NUMERIC_OID
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+
+export interface PostgresOptions {
+  /**
+   * The schema to create (when missing) and work in, through the connection's search_path. Lets test runs
+   * and several sandboxes share one database without ever seeing each other's rows.
+   */
+  schema?: string
+  /** Connections kept by the pool (default 10). */
+  maxConnections?: number
+}
+
+/**
+ * PostgreSQL through a pg Pool. Statements outside a transaction take any pooled connection; a transaction
+ * holds one connection from BEGIN to COMMIT/ROLLBACK. Isolation is READ COMMITTED: code that reads a row to
+ * decide a write must read it with `oneForUpdate`, so a concurrent transaction waits and then sees the result.
+ */
+export class PostgresDatabase implements Database {
+  readonly engine = 'postgres'
+  readonly description: string
+  readonly schema: string | undefined
+  readonly #pool: pg.Pool
+  readonly #scope = new TransactionScope()
+
+  private constructor(pool: pg.Pool, description: string, schema: string | undefined) {
+    this.#pool = pool
+    this.description = description
+    this.schema = schema
+  }
+
+  static async open(url: string, options: PostgresOptions = {}): Promise<PostgresDatabase> {
+    const schema = options.schema
+    if (schema !== undefined && !SCHEMA_NAME.test(schema)) {
+      throw new Error(
+        `Invalid PostgreSQL schema name ${JSON.stringify(schema)}: use lowercase letters, digits, _`,
+      )
+    }
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.maxConnections ?? 10,
+      types,
+      ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+    })
+    // An idle client that loses its connection (server restart) emits 'error'; without a listener that would
+    // crash the process. The pool replaces the client on next use.
+    pool.on('error', () => {})
+    const database = new PostgresDatabase(pool, describe(url, schema), schema)
+    try {
+      if (schema !== undefined) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
+      else await pool.query('SELECT 1')
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
+    return database
+  }
+
+  async query<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
+    this.#scope.assertOutside()
+    return rows<T>(await this.#pool.query(sql, toPgValues(sql, params)))
+  }
+
+  async one<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T | undefined> {
+    return (await this.query<T>(sql, params))[0]
+  }
+
+  async run(sql: string, params: readonly SqlParam[] = []): Promise<RunResult> {
+    this.#scope.assertOutside()
+    const result = await this.#pool.query(sql, toPgValues(sql, params))
+    return { changes: result.rowCount ?? 0 }
+  }
+
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    this.#scope.assertOutside()
+    const client = await this.#pool.connect()
+    let broken: Error | undefined
+    try {
+      await client.query('BEGIN')
+      const state = new TransactionState()
+      try {
+        const result = await this.#scope.run(state, () => fn(new PostgresTransaction(client, state)))
+        await client.query('COMMIT')
+        return result
+      } catch (error) {
+        try {
+          await client.query('ROLLBACK')
+        } catch (rollbackError) {
+          // The connection is in an unknown state: do not hand it to the next request.
+          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))
+        }
+        throw error
+      } finally {
+        state.active = false
+      }
+    } finally {
+      client.release(broken)
+    }
+  }
+
+  async close(): Promise<void> {
+    if (!this.#pool.ended && !this.#pool.ending) await this.#pool.end()
+  }
+}
+
+class PostgresTransaction implements Transaction {
+  readonly engine = 'postgres'
+  readonly #client: pg.PoolClient
+  readonly #state: TransactionState
+
+  constructor(client: pg.PoolClient, state: TransactionState) {
+    this.#client = client
+    this.#state = state
+  }
+
+  async query<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
+    this.#state.assertActive()
+    return rows<T>(await this.#client.query(sql, toPgValues(sql, params)))
+  }
+
+  async one<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T | undefined> {
+    return (await this.query<T>(sql, params))[0]
+  }
+
+  async run(sql: string, params: readonly SqlParam[] = []): Promise<RunResult> {
+    this.#state.assertActive()
+    const result = await this.#client.query(sql, toPgValues(sql, params))
+    return { changes: result.rowCount ?? 0 }
+  }
+
+  queryForUpdate<T extends object = Row>(
+    sql: string,
+    params: readonly SqlParam[] = [],
+    options: LockOptions = {},
+  ): Promise<T[]> {
+    return this.query<T>(`${sql} FOR UPDATE${options.skipLocked ? ' SKIP LOCKED' : ''}`, params)
+  }
+
+  async oneForUpdate<T extends object = Row>(
+    sql: string,
+    params: readonly SqlParam[] = [],
+    options: LockOptions = {},
+  ): Promise<T | undefined> {
+    return (await this.queryForUpdate<T>(sql, params, options))[0]
+  }
+
+  async exec(sql: string): Promise<void> {
+    this.#state.assertActive()
+    // Without parameters pg uses the simple query protocol, which accepts several statements.
+    await this.#client.query(sql)
+  }
+}
+
+function toPgValues(sql: string, params: readonly SqlParam[]): unknown[] {
+  checkPlaceholders(sql, params.length)
+  return bindValues(params).map(toPgValue)
+}
+
+function toPgValue(value: BoundValue): unknown {
+  if (typeof value === 'bigint') return value.toString()
+  if (value instanceof Uint8Array && !Buffer.isBuffer(value)) {
+    return Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+  }
+  return value
+}
+
+function rows<T>(result: pg.QueryResult): T[] {
+  return (result.rows as Row[]).map((row) => decodeRow<T>(row))
+}
+
+function describe(url: string, schema: string | undefined): string {
+  const parsed = new URL(url)
+  parsed.password = ''
+  return `${parsed.toString()}${schema === undefined ? '' : ` (schema ${schema})`}`
+}

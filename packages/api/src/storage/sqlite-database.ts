@@ -1,0 +1,192 @@
+import BetterSqlite3 from 'better-sqlite3'
+import { AsyncMutex } from './async-mutex.ts'
+import { toSqlitePlaceholders } from './placeholders.ts'
+import { TransactionScope, TransactionState } from './transaction-scope.ts'
+import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } from './types.ts'
+import { type BoundValue, bindValues, decodeRow } from './values.ts'
+
+const STATEMENT_CACHE_LIMIT = 200
+
+/**
+ * SQLite through better-sqlite3: one synchronous connection per process. Transaction callbacks are async, so
+ * without care two requests could interleave their statements inside one open transaction on that single
+ * connection. Every transaction therefore holds an in-process mutex from `BEGIN IMMEDIATE` to `COMMIT`, and
+ * every statement outside a transaction waits for the same mutex, so it never reads or writes inside someone
+ * else's transaction. Transactions run strictly one after another; that is what makes a read-check-write in a
+ * transaction safe without row locks. `BEGIN IMMEDIATE` takes the write lock at once, so another process on the
+ * same file waits (busy_timeout) instead of failing at its first write.
+ */
+export class SqliteDatabase implements Database {
+  readonly engine = 'sqlite'
+  readonly description: string
+  readonly #connection: SqliteConnection
+  readonly #mutex = new AsyncMutex()
+  readonly #scope = new TransactionScope()
+  #closed = false
+
+  /** @param filename a file path or `:memory:` */
+  constructor(filename: string) {
+    this.description = filename === ':memory:' ? 'sqlite::memory:' : `sqlite:${filename}`
+    this.#connection = new SqliteConnection(filename)
+  }
+
+  query<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
+    return this.#outside(() => this.#connection.all<T>(sql, params))
+  }
+
+  async one<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T | undefined> {
+    return (await this.query<T>(sql, params))[0]
+  }
+
+  run(sql: string, params: readonly SqlParam[] = []): Promise<RunResult> {
+    return this.#outside(() => this.#connection.run(sql, params))
+  }
+
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+    this.#scope.assertOutside()
+    return this.#mutex.run(async () => {
+      this.#assertOpen()
+      const state = new TransactionState()
+      this.#connection.exec('BEGIN IMMEDIATE')
+      try {
+        const result = await this.#scope.run(state, () => fn(new SqliteTransaction(this.#connection, state)))
+        this.#connection.exec('COMMIT')
+        return result
+      } catch (error) {
+        if (this.#connection.inTransaction) this.#connection.exec('ROLLBACK')
+        throw error
+      } finally {
+        state.active = false
+      }
+    })
+  }
+
+  close(): Promise<void> {
+    return this.#mutex.run(async () => {
+      if (this.#closed) return
+      this.#closed = true
+      this.#connection.close()
+    })
+  }
+
+  #outside<T>(fn: () => T): Promise<T> {
+    this.#scope.assertOutside()
+    return this.#mutex.run(async () => {
+      this.#assertOpen()
+      return fn()
+    })
+  }
+
+  #assertOpen(): void {
+    if (this.#closed) throw new Error(`The database ${this.description} is closed`)
+  }
+}
+
+/** The better-sqlite3 handle with cached statements. Its callers decide when it may run. */
+class SqliteConnection {
+  readonly #db: BetterSqlite3.Database
+  readonly #statements = new Map<string, BetterSqlite3.Statement>()
+
+  constructor(filename: string) {
+    this.#db = new BetterSqlite3(filename)
+    if (filename !== ':memory:') {
+      this.#db.pragma('journal_mode = WAL')
+      // With WAL, NORMAL survives an application crash; only a power loss can drop the latest commits.
+      this.#db.pragma('synchronous = NORMAL')
+    }
+    this.#db.pragma('foreign_keys = ON')
+    this.#db.pragma('busy_timeout = 5000')
+  }
+
+  get inTransaction(): boolean {
+    return this.#db.inTransaction
+  }
+
+  all<T>(sql: string, params: readonly SqlParam[]): T[] {
+    const { statement, values } = this.#prepare(sql, params)
+    if (statement.reader) return (statement.all(...values) as Row[]).map((row) => decodeRow<T>(row))
+    statement.run(...values)
+    return []
+  }
+
+  run(sql: string, params: readonly SqlParam[]): RunResult {
+    const { statement, values } = this.#prepare(sql, params)
+    return { changes: statement.run(...values).changes }
+  }
+
+  exec(sql: string): void {
+    this.#db.exec(sql)
+  }
+
+  close(): void {
+    this.#statements.clear()
+    this.#db.close()
+  }
+
+  #prepare(
+    sql: string,
+    params: readonly SqlParam[],
+  ): { statement: BetterSqlite3.Statement; values: unknown[] } {
+    const translated = toSqlitePlaceholders(sql, bindValues(params))
+    let statement = this.#statements.get(translated.sql)
+    if (!statement) {
+      statement = this.#db.prepare(translated.sql)
+      if (this.#statements.size >= STATEMENT_CACHE_LIMIT) this.#statements.clear()
+      this.#statements.set(translated.sql, statement)
+    }
+    return { statement, values: translated.params.map(toSqliteValue) }
+  }
+}
+
+function toSqliteValue(value: BoundValue): unknown {
+  return value instanceof Uint8Array && !Buffer.isBuffer(value)
+    ? Buffer.from(value.buffer, value.byteOffset, value.byteLength)
+    : value
+}
+
+class SqliteTransaction implements Transaction {
+  readonly engine = 'sqlite'
+  readonly #connection: SqliteConnection
+  readonly #state: TransactionState
+
+  constructor(connection: SqliteConnection, state: TransactionState) {
+    this.#connection = connection
+    this.#state = state
+  }
+
+  async query<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
+    this.#state.assertActive()
+    return this.#connection.all<T>(sql, params)
+  }
+
+  async one<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T | undefined> {
+    return (await this.query<T>(sql, params))[0]
+  }
+
+  async run(sql: string, params: readonly SqlParam[] = []): Promise<RunResult> {
+    this.#state.assertActive()
+    return this.#connection.run(sql, params)
+  }
+
+  // The whole transaction already runs alone (see SqliteDatabase), so a row lock would add nothing.
+  queryForUpdate<T extends object = Row>(
+    sql: string,
+    params: readonly SqlParam[] = [],
+    _options?: LockOptions,
+  ): Promise<T[]> {
+    return this.query<T>(sql, params)
+  }
+
+  oneForUpdate<T extends object = Row>(
+    sql: string,
+    params: readonly SqlParam[] = [],
+    _options?: LockOptions,
+  ): Promise<T | undefined> {
+    return this.one<T>(sql, params)
+  }
+
+  async exec(sql: string): Promise<void> {
+    this.#state.assertActive()
+    this.#connection.exec(sql)
+  }
+}

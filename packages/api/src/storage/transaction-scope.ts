@@ -1,0 +1,38 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+
+export class TransactionMisuseError extends Error {
+  override readonly name = 'TransactionMisuseError'
+}
+
+/** The life of one transaction, shared by its handle. */
+export class TransactionState {
+  active = true
+
+  assertActive(): void {
+    if (!this.active) {
+      throw new TransactionMisuseError('This transaction has already ended: a query outlived its callback.')
+    }
+  }
+}
+
+/**
+ * Remembers, across awaits, which transaction the running code belongs to. Calling the database (instead of
+ * the `tx` handle) from inside a transaction is refused: on SQLite that call would wait for the very
+ * transaction that is waiting for it, and on PostgreSQL it would run outside the transaction, unseen by it
+ * and blocked by its row locks.
+ */
+export class TransactionScope {
+  readonly #storage = new AsyncLocalStorage<TransactionState>()
+
+  run<T>(state: TransactionState, fn: () => Promise<T>): Promise<T> {
+    return this.#storage.run(state, fn)
+  }
+
+  assertOutside(): void {
+    if (this.#storage.getStore()?.active) {
+      throw new TransactionMisuseError(
+        'The database was called from inside a transaction: use the transaction handle (tx) instead.',
+      )
+    }
+  }
+}
