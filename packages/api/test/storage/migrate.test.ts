@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { MIGRATIONS, type Migration, MigrationError, migrate } from '../../src/storage/index.ts'
+import { type TestDatabase, testEngines } from '../helpers/engines.ts'
+
+const TABLES = [
+  'access_tokens',
+  'agents',
+  'checkout_sessions',
+  'event_attempts',
+  'events',
+  'idempotency_keys',
+  'jobs',
+  'merchants',
+  'outbox_messages',
+  'sandbox_clocks',
+  'schema_migrations',
+  'users',
+]
+
+describe.each(testEngines())('migrations on $name', (engine) => {
+  let t: TestDatabase
+  beforeEach(async () => {
+    t = await engine.open({ migrate: false })
+  })
+  afterEach(() => t.cleanup())
+
+  const tables = async (): Promise<string[]> => {
+    const rows =
+      t.db.engine === 'sqlite'
+        ? await t.db.query<{ name: string }>(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+          )
+        : await t.db.query<{ name: string }>(
+            'SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() ORDER BY table_name',
+          )
+    return rows.map((row) => row.name)
+  }
+
+  it('creates every table and records the migration', async () => {
+    expect(await tables()).toEqual([])
+    expect(await migrate(t.db)).toEqual([1])
+    expect(await tables()).toEqual(TABLES)
+    const recorded = await t.db.query('SELECT version, name FROM schema_migrations')
+    expect(recorded).toEqual([{ version: 1, name: 'init' }])
+  })
+
+  it('is idempotent: a second run applies nothing and changes nothing', async () => {
+    await migrate(t.db)
+    expect(await migrate(t.db)).toEqual([])
+    expect(await tables()).toEqual(TABLES)
+    expect(await t.db.query('SELECT version FROM schema_migrations')).toEqual([{ version: 1 }])
+  })
+
+  it('survives concurrent runs', async () => {
+    const runs = await Promise.all([migrate(t.db), migrate(t.db), migrate(t.db)])
+    expect(runs.flat()).toEqual([1])
+  })
+
+  it('applies new migrations in order, on top of the recorded ones', async () => {
+    await migrate(t.db)
+    const later: Migration[] = [
+      {
+        version: 2,
+        name: 'notes',
+        sql: () => 'CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL);',
+      },
+      { version: 3, name: 'notes_index', sql: () => 'CREATE INDEX notes_body_idx ON notes (body);' },
+    ]
+    expect(await migrate(t.db, [...MIGRATIONS, ...later])).toEqual([2, 3])
+    expect(await tables()).toContain('notes')
+  })
+
+  it('rolls back every statement of a failing run', async () => {
+    const broken: Migration = {
+      version: 2,
+      name: 'broken',
+      sql: () =>
+        'CREATE TABLE half_done (id TEXT PRIMARY KEY); CREATE TABLE oops (id NOT_A_TYPE_OR_SYNTAX (;',
+    }
+    await expect(migrate(t.db, [...MIGRATIONS, broken])).rejects.toThrow()
+    expect(await tables()).toEqual([])
+  })
+
+  it('stops when an applied migration was edited', async () => {
+    await migrate(t.db)
+    const edited: Migration[] = [
+      { ...(MIGRATIONS[0] as Migration), sql: () => 'CREATE TABLE other (id TEXT);' },
+    ]
+    await expect(migrate(t.db, edited)).rejects.toThrow(MigrationError)
+    await expect(migrate(t.db, edited)).rejects.toThrow('Migration 1 (init) was edited after it was applied')
+  })
+
+  it('stops when the database was migrated by a newer release', async () => {
+    const newer: Migration = { version: 2, name: 'future', sql: () => 'CREATE TABLE future (id TEXT);' }
+    await migrate(t.db, [...MIGRATIONS, newer])
+    await expect(migrate(t.db)).rejects.toThrow('The database has migration 2 (future)')
+  })
+
+  it('refuses a migration list out of order', async () => {
+    const unordered = [MIGRATIONS[0] as Migration, { version: 1, name: 'again', sql: () => '' }]
+    await expect(migrate(t.db, unordered)).rejects.toThrow('increasing version order')
+  })
+})
