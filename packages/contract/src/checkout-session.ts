@@ -5,9 +5,11 @@ import {
   CheckoutMode,
   CheckoutSessionStatus,
   HppStatus,
+  OperationStatus,
   PaymentIntentStatus,
   PaymentMethodType,
   PurchaseCountry,
+  UiMode,
 } from './enums.ts'
 import { InsuranceSchema, PaymentMethodSchema, ReadDownPaymentSchema } from './payment-methods.ts'
 import { CurrencySchema, DateTimeSchema, MoneySchema, Nullable, UuidSchema } from './primitives.ts'
@@ -103,7 +105,7 @@ export const OperationSchema = Type.Object(
   {
     id: UuidSchema,
     created_at: DateTimeSchema,
-    status: Type.Enum(['approved', 'pending', 'rejected']),
+    status: OperationStatus.schema,
     description: Nullable(Type.String()),
     amount: MoneySchema,
     item_ids: Type.Array(UuidSchema, {
@@ -123,7 +125,7 @@ export const CheckoutSessionSchema = Type.Object(
     created_at: DateTimeSchema,
     updated_at: DateTimeSchema,
     status: CheckoutSessionStatus.schema,
-    mode: Type.Enum(['embedded', 'hpp'], { description: 'Integration mode.' }),
+    mode: UiMode.schema,
     user_id: UuidSchema,
     agent_id: UuidSchema,
     merchant_id: UuidSchema,

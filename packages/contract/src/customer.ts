@@ -2,6 +2,7 @@ import Type from 'typebox'
 import {
   DocumentType,
   EmploymentStatus,
+  enumOf,
   Gender,
   MaritalRegime,
   MaritalStatus,
@@ -172,7 +173,7 @@ export const ProfessionalDetailsSchema = Type.Object(
   {
     employment_status: EmploymentStatus.schema,
     employment_sattus: Type.Optional(
-      Type.Enum([...EmploymentStatus.values], {
+      enumOf(EmploymentStatus.values, {
         deprecated: true,
         description: 'Deprecated misspelling of `employment_status`, accepted on input only and renamed.',
       }),

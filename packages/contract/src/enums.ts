@@ -5,8 +5,15 @@ import Type from 'typebox'
  * catalogue the docs site renders on /docs/api/globals; the schemas use the `*Schema` values.
  */
 
+/** A string enum whose static type is the literal union of its values. */
+export function enumOf<const V extends readonly string[]>(values: V, options: Record<string, unknown> = {}) {
+  return Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options })
+}
+
 function enumeration<const V extends readonly string[]>(title: string, values: V, description: string) {
-  return { title, description, values, schema: Type.Enum([...values], { title, description }) }
+  // Unsafe keeps the literal union as the static type; the JSON Schema is a plain `enum`.
+  const schema = enumOf(values, { title, description })
+  return { title, description, values, schema }
 }
 
 export const PaymentMethodType = enumeration(

@@ -1,4 +1,5 @@
 import Type from 'typebox'
+import { enumOf } from './enums.ts'
 
 /**
  * Error bodies (spec §8) and the catalogue of every error the API returns. The API's error handler is the
@@ -40,7 +41,7 @@ export const ValidationErrorBodySchema = Type.Object(
 
 export const UnauthorizedBodySchema = Type.Object(
   {
-    error: Type.Enum(['invalid_request', 'invalid_token']),
+    error: enumOf(['invalid_request', 'invalid_token'] as const),
     error_description: Type.String(),
   },
   {

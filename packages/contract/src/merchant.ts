@@ -1,5 +1,5 @@
 import Type from 'typebox'
-import { CheckoutMode } from './enums.ts'
+import { CheckoutMode, enumOf } from './enums.ts'
 import { DateTimeSchema, NonEmptyString, UrlSchema } from './primitives.ts'
 
 export const CertificateAuthSchema = Type.Object(
@@ -69,7 +69,7 @@ export const MerchantSchema = Type.Object(
     store_reference: Type.Optional(NonEmptyString('Store reference.', 128)),
     seller_reference: Type.Optional(NonEmptyString('Seller reference.', 128)),
     checkout_mode: Type.Optional(
-      Type.Enum([...CheckoutMode.values], { default: 'auto_capture', description: CheckoutMode.description }),
+      enumOf(CheckoutMode.values, { default: 'auto_capture', description: CheckoutMode.description }),
     ),
     notification_url: Type.Optional(UrlSchema),
     notification_auth: Type.Optional(NotificationAuthSchema),

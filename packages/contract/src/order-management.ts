@@ -78,6 +78,7 @@ export const DistributeRequestSchema = Type.Object(
     recipient: Type.Union([EmailSchema, PhoneNumberSchema], {
       description: 'An e-mail address (sent by e-mail) or a phone number with country code (sent by SMS).',
       examples: ['ana.garcia@example.com', '+34600123456'],
+      'x-error-message': 'must be an e-mail address or a phone number with country code',
     }),
   },
   {

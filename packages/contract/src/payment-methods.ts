@@ -2,6 +2,7 @@ import Type from 'typebox'
 import {
   DownPaymentCollection,
   DownPaymentMethodType,
+  enumOf,
   LoanPaymentMethodType,
   ProcessingOrderBy,
   ProcessingStrategyType,
@@ -70,7 +71,9 @@ const loanOptions = {
     Type.Integer({ minimum: 0, description: 'Longest grace period offered, in months.' }),
   ),
   merchant_fee: Type.Optional(
-    RatioSchema('Fee the merchant pays on the financed amount, 0 to 1 (0.02 = 2 %).'),
+    RatioSchema(
+      'Fee the merchant pays on the amount of credit (the cart amount financed), 0 to 1 (0.02 = 2 %). Never charged to the customer.',
+    ),
   ),
 }
 
@@ -123,7 +126,10 @@ export const BaseOptionsSchema = Type.Object(baseOptions, {
 })
 
 export const LoanPaymentMethodSchema = Type.Object(
-  { type: LoanPaymentMethodType.schema, options: Type.Optional(LoanOptionsSchema) },
+  {
+    type: enumOf(LoanPaymentMethodType.values, { description: LoanPaymentMethodType.description }),
+    options: Type.Optional(LoanOptionsSchema),
+  },
   { title: 'LoanPaymentMethod', additionalProperties: false, description: 'A financed payment method.' },
 )
 export const AutoLoanPaymentMethodSchema = Type.Object(

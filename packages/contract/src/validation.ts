@@ -52,7 +52,7 @@ export function formatSchemaErrors(
 ): SchemaError[] {
   const list = errors ?? []
   const explained = list
-    .filter((e) => e.keyword === 'oneOf' && typeof customMessage(e) === 'string')
+    .filter((e) => COMBINERS.has(e.keyword) && typeof customMessage(e) === 'string')
     .map((e) => `${e.schemaPath}/`)
   const out: SchemaError[] = []
   const seen = new Set<string>()
@@ -69,8 +69,25 @@ export function formatSchemaErrors(
     } else if (error.keyword === 'additionalProperties') {
       field = pointer(base, String(error.params.additionalProperty))
       message = 'is not a known field'
-    } else if ((error.keyword === 'oneOf' || error.keyword === 'not') && typeof custom === 'string') {
+    } else if (COMBINERS.has(error.keyword) && typeof custom === 'string') {
       message = custom
+    } else if (error.keyword === 'discriminator') {
+      const tag = String(error.params.tag)
+      field = pointer(base, tag)
+      const branches = (
+        (
+          error.parentSchema as {
+            oneOf?: Array<{ properties?: Record<string, { const?: unknown; enum?: unknown[] }> }>
+          }
+        )?.oneOf ?? []
+      ).flatMap((branch) => {
+        const property = branch.properties?.[tag]
+        return property?.const !== undefined ? [property.const] : (property?.enum ?? [])
+      })
+      message =
+        error.params.tagValue === undefined
+          ? 'is required'
+          : `must be one of: ${branches.map(String).join(', ')}`
     } else if (error.keyword === 'enum') {
       message = `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`
     }
@@ -81,6 +98,8 @@ export function formatSchemaErrors(
   }
   return out
 }
+
+const COMBINERS = new Set(['oneOf', 'anyOf', 'not'])
 
 function customMessage(error: ErrorObject): unknown {
   return (error.parentSchema as Record<string, unknown> | undefined)?.['x-error-message']

@@ -1,0 +1,2 @@
+export * from './requests.ts'
+export * from './responses.ts'

@@ -1,0 +1,619 @@
+import type { TSchema } from 'typebox'
+import { LoginRequestSchema, LoginResponseSchema, RefreshRequestSchema } from '../auth.ts'
+import {
+  EmbeddedCreateResponseSchema,
+  GetSessionResponseSchema,
+  HppCreateResponseSchema,
+} from '../checkout-session.ts'
+import {
+  CheckoutSessionRequestSchema,
+  EmbeddedCheckoutSessionRequestSchema,
+  HppCheckoutSessionRequestSchema,
+  PaymentIntentRequestSchema,
+} from '../checkout-session-request.ts'
+import {
+  ErrorBodySchema,
+  ForbiddenBodySchema,
+  UnauthorizedBodySchema,
+  ValidationErrorBodySchema,
+} from '../errors.ts'
+import {
+  ARTICLE_TYPES,
+  CAPTURE_RESPONSE_EXAMPLE,
+  CART_MISMATCH_REQUEST_EXAMPLE,
+  CLOCK_RESPONSE_EXAMPLE,
+  DISCOUNT_CART_EXAMPLE,
+  DISTRIBUTE_RESPONSE_EXAMPLE,
+  EMBEDDED_CREATE_RESPONSE_EXAMPLE,
+  ERROR_EXAMPLES,
+  embeddedRequestExample,
+  GET_SESSION_RESPONSE_EXAMPLE,
+  HPP_CREATE_RESPONSE_EXAMPLE,
+  hppRequestExample,
+  LOGIN_RESPONSE_EXAMPLE,
+  PAYMENT_INTENT_REQUEST_EXAMPLE,
+  REFUND_RESPONSE_EXAMPLE,
+} from '../examples/index.ts'
+import {
+  CaptureRequestSchema,
+  ClockAdvanceRequestSchema,
+  ClockResponseSchema,
+  CustomerActionRequestSchema,
+  DistributeRequestSchema,
+  DistributeResponseSchema,
+  OperationResponseSchema,
+  RefundRequestSchema,
+  SessionResponseSchema,
+} from '../order-management.ts'
+
+export interface Example {
+  summary: string
+  value: unknown
+}
+
+export interface ResponseSpec {
+  description: string
+  schema?: TSchema
+  examples?: Record<string, Example>
+}
+
+export interface OperationSpec {
+  id: string
+  method: 'get' | 'post' | 'put' | 'delete'
+  path: string
+  tag: string
+  summary: string
+  description: string
+  auth: boolean
+  idempotent?: boolean
+  pathParams?: Array<'checkout_session_id' | 'hpp_id'>
+  request?: { schema: TSchema; examples: Record<string, Example>; required?: boolean }
+  responses: Record<string, ResponseSpec>
+}
+
+const one = (summary: string, value: unknown): Record<string, Example> => ({ default: { summary, value } })
+
+const e400 = (summary: string, value: unknown): ResponseSpec => ({
+  description:
+    'Schema validation failed: `schema_errors` names each invalid field and `original_data` echoes the body.',
+  schema: ValidationErrorBodySchema,
+  examples: one(summary, value),
+})
+const e401: ResponseSpec = {
+  description: 'Missing, unknown or expired bearer token.',
+  schema: UnauthorizedBodySchema,
+  examples: {
+    missing: { summary: 'No token', value: ERROR_EXAMPLES.tokenMissing },
+    invalid: { summary: 'Invalid or expired token', value: ERROR_EXAMPLES.tokenInvalid },
+  },
+}
+const e404: ResponseSpec = {
+  description:
+    'No checkout session with this id belongs to your merchant (another merchant\u2019s ids answer the same).',
+  schema: ErrorBodySchema,
+  examples: one('Unknown session', ERROR_EXAMPLES.notFound),
+}
+const e409state: ResponseSpec = {
+  description: 'The session status does not allow this operation; nothing changed.',
+  schema: ErrorBodySchema,
+  examples: one('Wrong status', ERROR_EXAMPLES.invalidState),
+}
+const e500: ResponseSpec = {
+  description: 'Internal error. No body; the `x-request-id` header identifies the request in our logs.',
+}
+
+const idempotencyResponses: Record<string, ResponseSpec> = {
+  '422': {
+    description: 'The `Idempotency-Key` was already used with a different request.',
+    schema: ErrorBodySchema,
+    examples: one('Key reused', ERROR_EXAMPLES.idempotencyMismatch),
+  },
+}
+
+const sessionCreateExamples = (mode: 'embedded' | 'hpp'): Record<string, Example> =>
+  Object.fromEntries(
+    ARTICLE_TYPES.map((type) => [
+      type,
+      {
+        summary: `A ${type} (${mode})`,
+        value: mode === 'embedded' ? embeddedRequestExample(type) : hppRequestExample(type),
+      },
+    ]),
+  )
+
+const cartErrors = (mode: 'embedded' | 'hpp'): Record<string, ResponseSpec> => ({
+  '400': e400('A line with 0 units', ERROR_EXAMPLES.sessionValidation),
+  '401': e401,
+  '409': {
+    description:
+      'The cart total is not the sum of the item totals. The message gives both figures: `The total price of the cart (<total>) differs from the sum of all the items total price (<sum>).`',
+    schema: ErrorBodySchema,
+    examples: one(`Cart mismatch (${mode})`, ERROR_EXAMPLES.cartMismatch),
+  },
+  ...idempotencyResponses,
+  '500': e500,
+})
+
+export const login: OperationSpec = {
+  id: 'login',
+  method: 'post',
+  path: '/auth/login',
+  tag: 'Authentication',
+  summary: 'Log in',
+  description:
+    'Exchange a username and password for a bearer token pair. Send the access token as `Authorization: Bearer <access_token>` on every other call; it lasts `expires_in` seconds (2678400, 31 days, by default). Sandbox users: `demo@plazo.test` / `plazo-sandbox` (merchant Demo Store) and `other@plazo.test` / `plazo-sandbox` (Other Shop).',
+  auth: false,
+  request: {
+    schema: LoginRequestSchema,
+    examples: one('Sandbox user', { username: 'demo@plazo.test', password: 'plazo-sandbox' }),
+  },
+  responses: {
+    '200': {
+      description: 'Logged in.',
+      schema: LoginResponseSchema,
+      examples: one('Token pair', LOGIN_RESPONSE_EXAMPLE),
+    },
+    '400': e400('Username missing', ERROR_EXAMPLES.loginMissingUsername),
+    '403': {
+      description:
+        'Wrong username or password (actionCode 1001). The same answer for an unknown user and a wrong password.',
+      schema: ForbiddenBodySchema,
+      examples: one('Invalid credentials', ERROR_EXAMPLES.invalidCredentials),
+    },
+    '500': e500,
+  },
+}
+
+export const refresh: OperationSpec = {
+  id: 'refreshToken',
+  method: 'post',
+  path: '/auth/refresh',
+  tag: 'Authentication',
+  summary: 'Refresh the token pair',
+  description:
+    'Exchange a refresh token for a new access and refresh token pair. The refresh token used is revoked: each can be used once. A Plazo addition: the specification leaves refresh open.',
+  auth: false,
+  request: {
+    schema: RefreshRequestSchema,
+    examples: one('Refresh', { refresh_token: LOGIN_RESPONSE_EXAMPLE.refresh_token }),
+  },
+  responses: {
+    '200': {
+      description: 'A new pair.',
+      schema: LoginResponseSchema,
+      examples: one('Token pair', LOGIN_RESPONSE_EXAMPLE),
+    },
+    '400': e400('Token missing', {
+      status: 'ko',
+      exception: 'plazo.request.validation_failed',
+      error: 'The request is not valid: /refresh_token is required',
+      schema_errors: [{ field: '/refresh_token', message: 'is required', keyword: 'required' }],
+      original_data: {},
+    }),
+    '403': {
+      description: 'Unknown, expired or already used refresh token (actionCode 1001).',
+      schema: ForbiddenBodySchema,
+      examples: one('Invalid refresh token', ERROR_EXAMPLES.invalidCredentials),
+    },
+    '500': e500,
+  },
+}
+
+export const createEmbedded: OperationSpec = {
+  id: 'createEmbeddedCheckoutSession',
+  method: 'post',
+  path: '/checkout',
+  tag: 'Checkout sessions',
+  summary: 'Create an embedded checkout session',
+  description:
+    'Create a session whose checkout runs inside your site. Call it from your server, then pass `client_secret` to checkout-js in the browser to mount the CheckoutSessionComponent. `merchant.order_reference_1` and the `cart` are required; the cart total must equal the sum of the item totals (409 otherwise). `purchase_country` defaults to your default country; `payment_methods` to every method your agent has a pricing for. Send an `Idempotency-Key` to retry safely.',
+  auth: true,
+  idempotent: true,
+  request: { schema: EmbeddedCheckoutSessionRequestSchema, examples: sessionCreateExamples('embedded') },
+  responses: {
+    '201': {
+      description: 'Created. Give `client_secret` to the front end; keep it out of URLs and logs.',
+      schema: EmbeddedCreateResponseSchema,
+      examples: one('Embedded session', EMBEDDED_CREATE_RESPONSE_EXAMPLE),
+    },
+    ...cartErrors('embedded'),
+  },
+}
+
+export const createHpp: OperationSpec = {
+  id: 'createHppCheckoutSession',
+  method: 'post',
+  path: '/checkout',
+  tag: 'Checkout sessions',
+  summary: 'Create a hosted-payment-page checkout session',
+  description:
+    'Create a session paid on the Plazo hosted payment page. Redirect the customer to `redirect_url`, show `qr_code_url` in a store, or send the link with the distribute call. After success or cancel the customer returns to your `success_url` or `cancel_url` with `order_reference` (your `order_reference_1`) and `checkout_session_id` appended to the query. When `ui.hpp.merchant_urls` is given, both URLs are required. The cart total must equal the sum of the item totals (409 otherwise). Send an `Idempotency-Key` to retry safely.',
+  auth: true,
+  idempotent: true,
+  request: { schema: HppCheckoutSessionRequestSchema, examples: sessionCreateExamples('hpp') },
+  responses: {
+    '201': {
+      description: 'Created.',
+      schema: HppCreateResponseSchema,
+      examples: one('Hosted page session', HPP_CREATE_RESPONSE_EXAMPLE),
+    },
+    ...cartErrors('hpp'),
+  },
+}
+
+export const createPaymentIntent: OperationSpec = {
+  id: 'createPaymentIntent',
+  method: 'post',
+  path: '/checkout/payment-intent',
+  tag: 'Checkout sessions',
+  summary: 'Create a session and process its payment intent',
+  description:
+    'For merchants that collect the customer data themselves: creates the checkout session and asks the lender at once. The full customer is required (identity document, family situation, residence, professional details and income, with their conditional rules: `regime` when married; `property_type` and `mortgage` for ownership; `professional_position` and `company_info` for employed statuses; `company_contract_end_date` when temporary_employed). The intent uses `processed_payment_method`, or else the first of `payment_methods` with its shortest term.',
+  auth: true,
+  idempotent: true,
+  request: {
+    schema: PaymentIntentRequestSchema,
+    examples: one('Consumer loan with a full customer', PAYMENT_INTENT_REQUEST_EXAMPLE),
+  },
+  responses: {
+    '201': {
+      description: 'Created; the payment intent is being decided. Follow it with GET or the notifications.',
+      schema: EmbeddedCreateResponseSchema,
+      examples: one('Session created', EMBEDDED_CREATE_RESPONSE_EXAMPLE),
+    },
+    ...cartErrors('embedded'),
+  },
+}
+
+export const getSession: OperationSpec = {
+  id: 'getCheckoutSession',
+  method: 'get',
+  path: '/checkout/{checkout_session_id}',
+  tag: 'Checkout sessions',
+  summary: 'Get a checkout session',
+  description:
+    'The session with its status, cart order lines (their `id` is what refunds by item take), payment intents and their conditions, hosted page, captures and refunds.',
+  auth: true,
+  pathParams: ['checkout_session_id'],
+  responses: {
+    '200': {
+      description: 'The session.',
+      schema: GetSessionResponseSchema,
+      examples: one('Confirmed and captured', GET_SESSION_RESPONSE_EXAMPLE),
+    },
+    '400': e400('Not a UUID', {
+      status: 'ko',
+      exception: 'plazo.request.validation_failed',
+      error: 'The request is not valid: /checkout_session_id must match format "uuid"',
+      schema_errors: [
+        { field: '/checkout_session_id', message: 'must match format "uuid"', keyword: 'format' },
+      ],
+      original_data: { checkout_session_id: 'not-a-uuid' },
+    }),
+    '401': e401,
+    '404': e404,
+    '500': e500,
+  },
+}
+
+export const updateSession: OperationSpec = {
+  id: 'updateCheckoutSession',
+  method: 'put',
+  path: '/checkout/{checkout_session_id}',
+  tag: 'Order management',
+  summary: 'Update an order',
+  description:
+    'Replace the session data (same body as create, in the same mode). Possible until the session is captured, cancelled or expired (409 afterwards). The cart rules of create apply (409 on a total mismatch). Payment intents already decided are cancelled and the customer chooses again.',
+  auth: true,
+  pathParams: ['checkout_session_id'],
+  request: {
+    schema: CheckoutSessionRequestSchema,
+    examples: one('New cart', embeddedRequestExample('product')),
+  },
+  responses: {
+    '201': {
+      description: 'Updated.',
+      schema: SessionResponseSchema,
+      examples: one('Updated session', GET_SESSION_RESPONSE_EXAMPLE),
+    },
+    '400': e400('A line with 0 units', ERROR_EXAMPLES.sessionValidation),
+    '401': e401,
+    '404': e404,
+    '409': {
+      description:
+        'Cart total mismatch, or the session can no longer change (captured, cancelled or expired).',
+      schema: ErrorBodySchema,
+      examples: {
+        cart: { summary: 'Cart mismatch', value: ERROR_EXAMPLES.cartMismatch },
+        state: { summary: 'Already captured', value: ERROR_EXAMPLES.invalidState },
+      },
+    },
+    '500': e500,
+  },
+}
+
+export const cancelSession: OperationSpec = {
+  id: 'cancelCheckoutSession',
+  method: 'delete',
+  path: '/checkout/{checkout_session_id}',
+  tag: 'Order management',
+  summary: 'Cancel an order',
+  description:
+    'Cancel the session. Only before capture, and it cannot be undone; after capture, refund the full amount instead. Answers 201 with the cancelled session.',
+  auth: true,
+  pathParams: ['checkout_session_id'],
+  responses: {
+    '201': {
+      description: 'Cancelled.',
+      schema: SessionResponseSchema,
+      examples: one('Cancelled', GET_SESSION_RESPONSE_EXAMPLE),
+    },
+    '401': e401,
+    '404': e404,
+    '409': e409state,
+    '500': e500,
+  },
+}
+
+export const confirmSession: OperationSpec = {
+  id: 'confirmCheckoutSession',
+  method: 'post',
+  path: '/checkout/{checkout_session_id}/confirm',
+  tag: 'Order management',
+  summary: 'Confirm an approved order',
+  description:
+    'In `delegated` checkout mode, confirm an order the lender approved. It must be confirmed within `max_interval_in_minutes_for_confirm`, or it is cancelled. A Plazo addition: the specification leaves the confirm call open.',
+  auth: true,
+  idempotent: true,
+  pathParams: ['checkout_session_id'],
+  responses: {
+    '201': {
+      description: 'Confirmed.',
+      schema: SessionResponseSchema,
+      examples: one('Confirmed', GET_SESSION_RESPONSE_EXAMPLE),
+    },
+    '401': e401,
+    '404': e404,
+    '409': e409state,
+    '500': e500,
+  },
+}
+
+export const capture: OperationSpec = {
+  id: 'captureCheckoutSession',
+  method: 'post',
+  path: '/checkout/{checkout_session_id}/capture',
+  tag: 'Order management',
+  summary: 'Capture an order',
+  description:
+    'Capture every order line not yet captured, once the session is confirmed. Each order line is captured once (409 `already captured`). With `transactional: true` the lender is asked synchronously and a rejection answers 410 with nothing captured. Some lenders answer asynchronously: the capture is `pending` and a `capture_approved` notification follows.',
+  auth: true,
+  idempotent: true,
+  pathParams: ['checkout_session_id'],
+  request: {
+    schema: CaptureRequestSchema,
+    examples: one('Capture', { description: 'Shipped in one parcel' }),
+    required: false,
+  },
+  responses: {
+    '201': {
+      description: 'Captured (or pending).',
+      schema: OperationResponseSchema,
+      examples: one('Captured', CAPTURE_RESPONSE_EXAMPLE),
+    },
+    '400': e400('Wrong type', {
+      status: 'ko',
+      exception: 'plazo.request.validation_failed',
+      error: 'The request is not valid: /transactional must be boolean',
+      schema_errors: [{ field: '/transactional', message: 'must be boolean', keyword: 'type' }],
+      original_data: { transactional: 'yes' },
+    }),
+    '401': e401,
+    '404': e404,
+    '409': {
+      description: 'Not confirmed yet, or every order line is already captured.',
+      schema: ErrorBodySchema,
+      examples: {
+        captured: { summary: 'Already captured', value: ERROR_EXAMPLES.alreadyCaptured },
+        state: { summary: 'Not confirmed', value: ERROR_EXAMPLES.invalidState },
+      },
+    },
+    '410': {
+      description: 'The lender rejected a transactional capture; nothing was captured.',
+      schema: ErrorBodySchema,
+      examples: one('Rejected', ERROR_EXAMPLES.lenderRejected),
+    },
+    ...idempotencyResponses,
+    '500': e500,
+  },
+}
+
+export const refund: OperationSpec = {
+  id: 'refundCheckoutSession',
+  method: 'post',
+  path: '/checkout/{checkout_session_id}/refund',
+  tag: 'Order management',
+  summary: 'Refund an order',
+  description:
+    'Refund captured order lines by `refunded_item_ids` (ids from `payload.cart.order_lines[].id`; each must have been captured and is refunded once) or an amount by `refunded_amount` (never with item ids; never above the captured total minus what was refunded). Partial refunds are allowed until the captured total. `transactional: true` asks the lender synchronously (410 on rejection). Asynchronous lenders answer `pending` and a `refund_approved` notification follows.',
+  auth: true,
+  idempotent: true,
+  pathParams: ['checkout_session_id'],
+  request: {
+    schema: RefundRequestSchema,
+    examples: {
+      amount: { summary: 'By amount', value: { description: 'Returned one pair', refunded_amount: 12900 } },
+      items: {
+        summary: 'By order lines',
+        value: { refunded_item_ids: ['e2b5d8f1-4a6c-4e93-8b17-0c9f3a5d7e21'] },
+      },
+    },
+  },
+  responses: {
+    '201': {
+      description: 'Refunded (or pending).',
+      schema: OperationResponseSchema,
+      examples: one('Refunded', REFUND_RESPONSE_EXAMPLE),
+    },
+    '400': e400('Both forms', {
+      status: 'ko',
+      exception: 'plazo.request.validation_failed',
+      error:
+        'The request is not valid: / Give either refunded_item_ids or refunded_amount, not both and not neither.',
+      schema_errors: [
+        {
+          field: '/',
+          message: 'Give either refunded_item_ids or refunded_amount, not both and not neither.',
+          keyword: 'oneOf',
+        },
+      ],
+      original_data: { refunded_amount: 100, refunded_item_ids: ['e2b5d8f1-4a6c-4e93-8b17-0c9f3a5d7e21'] },
+    }),
+    '401': e401,
+    '404': e404,
+    '409': {
+      description:
+        'Nothing captured yet, a line not captured or already refunded, or an amount above what can be refunded.',
+      schema: ErrorBodySchema,
+      examples: {
+        refunded: { summary: 'Already refunded', value: ERROR_EXAMPLES.alreadyRefunded },
+        exceeds: { summary: 'Above the captured total', value: ERROR_EXAMPLES.refundExceeds },
+      },
+    },
+    '410': {
+      description: 'The lender rejected a transactional refund; nothing was refunded.',
+      schema: ErrorBodySchema,
+      examples: one('Rejected', {
+        ...ERROR_EXAMPLES.lenderRejected,
+        error: 'The lender rejected the refund.',
+      }),
+    },
+    ...idempotencyResponses,
+    '500': e500,
+  },
+}
+
+export const distribute: OperationSpec = {
+  id: 'distributeHostedPage',
+  method: 'post',
+  path: '/checkout/hpp/{hpp_id}/distribute',
+  tag: 'Hosted payment page',
+  summary: 'Send the hosted page link to the customer',
+  description:
+    'Send `redirect_url` to the customer by e-mail (an e-mail address) or SMS (a phone number with country code, no spaces). Anything else is a 400. The sandbox sends no real messages: it keeps them in an outbox you can read with the test helpers.',
+  auth: true,
+  idempotent: true,
+  pathParams: ['hpp_id'],
+  request: {
+    schema: DistributeRequestSchema,
+    examples: {
+      sms: { summary: 'By SMS', value: { recipient: '+34600123456' } },
+      email: { summary: 'By e-mail', value: { recipient: 'ana.garcia@example.com' } },
+    },
+  },
+  responses: {
+    '201': {
+      description: 'Sent.',
+      schema: DistributeResponseSchema,
+      examples: one('Sent by SMS', DISTRIBUTE_RESPONSE_EXAMPLE),
+    },
+    '400': e400('Not an e-mail or phone', {
+      status: 'ko',
+      exception: 'plazo.request.validation_failed',
+      error:
+        'The request is not valid: /recipient must be an e-mail address or a phone number with country code',
+      schema_errors: [
+        {
+          field: '/recipient',
+          message: 'must be an e-mail address or a phone number with country code',
+          keyword: 'anyOf',
+        },
+      ],
+      original_data: { recipient: 'ana' },
+    }),
+    '401': e401,
+    '404': {
+      description: 'No hosted page with this id belongs to your merchant.',
+      schema: ErrorBodySchema,
+      examples: one('Unknown', ERROR_EXAMPLES.hppNotFound),
+    },
+    '409': e409state,
+    '500': e500,
+  },
+}
+
+export const customerAction: OperationSpec = {
+  id: 'sandboxCustomerAction',
+  method: 'post',
+  path: '/test-helpers/checkout/{checkout_session_id}/customer-action',
+  tag: 'Sandbox test helpers',
+  summary: 'Play the customer and the lender',
+  description:
+    'Sandbox only (when `PLAZO_SANDBOX` is on), on your own sessions: `approve` completes the checkout with `payment_method_type` (default the first offered), `deny` has the lender deny it, `challenge` asks for a down payment, `desist` gives up. The effects are those of the hosted page: statuses, timers and notifications.',
+  auth: true,
+  pathParams: ['checkout_session_id'],
+  request: {
+    schema: CustomerActionRequestSchema,
+    examples: {
+      approve: {
+        summary: 'Approve with BNPL',
+        value: { action: 'approve', payment_method_type: 'bnpl_instalments' },
+      },
+      deny: { summary: 'Deny', value: { action: 'deny' } },
+    },
+  },
+  responses: {
+    '201': {
+      description: 'Done; the session after the action.',
+      schema: SessionResponseSchema,
+      examples: one('Approved', GET_SESSION_RESPONSE_EXAMPLE),
+    },
+    '400': e400('Unknown action', {
+      status: 'ko',
+      exception: 'plazo.request.validation_failed',
+      error: 'The request is not valid: /action must be one of: approve, deny, challenge, desist',
+      schema_errors: [
+        { field: '/action', message: 'must be one of: approve, deny, challenge, desist', keyword: 'enum' },
+      ],
+      original_data: { action: 'pay' },
+    }),
+    '401': e401,
+    '404': e404,
+    '409': e409state,
+    '500': e500,
+  },
+}
+
+export const clockAdvance: OperationSpec = {
+  id: 'sandboxClockAdvance',
+  method: 'post',
+  path: '/test-helpers/clock/advance',
+  tag: 'Sandbox test helpers',
+  summary: 'Move the sandbox clock forward',
+  description:
+    'Sandbox only: move your merchant sandbox clock forward by `minutes` and run, before answering, every timer that falls due (confirm and capture windows, `expires_at`, `invitation_expires_on_date`), so timed rules can be tested at once.',
+  auth: true,
+  request: { schema: ClockAdvanceRequestSchema, examples: one('One day and a minute', { minutes: 1441 }) },
+  responses: {
+    '201': {
+      description: 'Moved.',
+      schema: ClockResponseSchema,
+      examples: one('Moved', CLOCK_RESPONSE_EXAMPLE),
+    },
+    '400': e400('Not positive', {
+      status: 'ko',
+      exception: 'plazo.request.validation_failed',
+      error: 'The request is not valid: /minutes must be >= 1',
+      schema_errors: [{ field: '/minutes', message: 'must be >= 1', keyword: 'minimum' }],
+      original_data: { minutes: 0 },
+    }),
+    '401': e401,
+    '500': e500,
+  },
+}
+
+/** Examples used only by tests and docs (kept here so they are validated with the others). */
+export const EXTRA_REQUEST_EXAMPLES = [
+  { schema: CheckoutSessionRequestSchema, value: CART_MISMATCH_REQUEST_EXAMPLE },
+  { schema: CheckoutSessionRequestSchema, value: DISCOUNT_CART_EXAMPLE },
+]
