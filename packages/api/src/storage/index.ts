@@ -11,6 +11,8 @@ export interface OpenDatabaseOptions {
   schema?: string
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean
+  /** PostgreSQL only: told when an idle pooled connection fails (for logging); the pool replaces it. */
+  onConnectionError?: (error: Error) => void
 }
 
 /**
@@ -25,7 +27,10 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
     db = new SqliteDatabase(location.filename)
   } else {
     const schema = options.schema ?? location.schema
-    db = await PostgresDatabase.open(location.url, schema === undefined ? {} : { schema })
+    db = await PostgresDatabase.open(location.url, {
+      ...(schema === undefined ? {} : { schema }),
+      ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
+    })
   }
   if (options.migrate ?? true) {
     try {

@@ -4,16 +4,19 @@ import { TransactionScope, TransactionState } from './transaction-scope.ts'
 import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } from './types.ts'
 import { type BoundValue, bindValues, decodeRow } from './values.ts'
 
+const BOOL_OID = 16
 const INT8_OID = 20
 const NUMERIC_OID = 1700
 
-// SQLite returns integers as numbers; PostgreSQL sends BIGINT (COUNT(*) included) and NUMERIC as text so that no
-// precision is lost. Our values fit in a double, and both engines must return the same JSON, so parse them.
+// Both engines must return the same JSON for the same query. SQLite has no boolean and returns integers as
+// numbers; PostgreSQL returns booleans (from comparisons, EXISTS) as true/false and sends BIGINT (COUNT(*)
+// and SUM included) and NUMERIC as text to keep precision. Our values fit in a double, so read all as numbers.
 const types: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8_OID || oid === NUMERIC_OID
-      ? (value: string) => Number(value)
-      : pg.types.getTypeParser(oid, format ?? 'text')) as pg.CustomTypesConfig['getTypeParser'],
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === BOOL_OID) return (value: string) => (value === 't' ? 1 : 0)
+    if (oid === INT8_OID || oid === NUMERIC_OID) return (value: string) => Number(value)
+    return pg.types.getTypeParser(oid, format ?? 'text')
+  }) as pg.CustomTypesConfig['getTypeParser'],
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
@@ -26,6 +29,8 @@ export interface PostgresOptions {
   schema?: string
   /** Connections kept by the pool (default 10). */
   maxConnections?: number
+  /** Told when an idle pooled connection fails (e.g. the server restarted); the pool replaces it. */
+  onConnectionError?: (error: Error) => void
 }
 
 /**
@@ -59,9 +64,8 @@ export class PostgresDatabase implements Database {
       types,
       ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
     })
-    // An idle client that loses its connection (server restart) emits 'error'; without a listener that would
-    // crash the process. The pool replaces the client on next use.
-    pool.on('error', () => {})
+    // An idle client that loses its connection emits 'error', which would crash the process unheard.
+    pool.on('error', options.onConnectionError ?? (() => {}))
     const database = new PostgresDatabase(pool, describe(url, schema), schema)
     try {
       if (schema !== undefined) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)

@@ -61,6 +61,39 @@ describe.each(testEngines())('query layer on $name', (engine) => {
     expect(row).toEqual({ agents: 3, defaults: 2 })
   })
 
+  it('returns booleans of expressions as 1 and 0, like stored flags', async () => {
+    const row = await t.db.one(
+      'SELECT (1 = 1) AS yes, (1 = 0) AS no, EXISTS (SELECT 1 FROM merchants WHERE id = $1) AS found',
+      [demo.merchantId],
+    )
+    expect(row).toEqual({ yes: 1, no: 0, found: 1 })
+  })
+
+  it('sorts text byte by byte on every engine', async () => {
+    for (const name of ['beta', 'Alpha', 'alpha', 'Zulu', '_under', '10', '9']) {
+      await t.db.run('INSERT INTO agents (id, merchant_id, name, created_at) VALUES ($1, $2, $3, $4)', [
+        crypto.randomUUID(),
+        other.merchantId,
+        name,
+        new Date(),
+      ])
+    }
+    const rows = await t.db.query<{ name: string }>(
+      'SELECT name FROM agents WHERE merchant_id = $1 ORDER BY name',
+      [other.merchantId],
+    )
+    expect(rows.map((row) => row.name)).toEqual([
+      '10',
+      '9',
+      'Alpha',
+      'Zulu',
+      '_under',
+      'agent-online',
+      'alpha',
+      'beta',
+    ])
+  })
+
   it('stores dates as ISO-8601 UTC text and returns the identical string', async () => {
     await t.db.run(
       'INSERT INTO sandbox_clocks (merchant_id, offset_minutes, updated_at) VALUES ($1, $2, $3)',

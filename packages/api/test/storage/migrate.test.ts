@@ -44,6 +44,20 @@ describe.each(testEngines())('migrations on $name', (engine) => {
     expect(recorded).toEqual([{ version: 1, name: 'init' }])
   })
 
+  it.runIf(engine.engine === 'postgres')(
+    'gives every text column byte-order collation, whatever the database locale',
+    async () => {
+      await migrate(t.db)
+      // The database here may well be C.UTF-8 already; a deployment's en_US database would sort differently.
+      const columns = await t.db.query(
+        `SELECT table_name, column_name, collation_name FROM information_schema.columns
+         WHERE table_schema = current_schema() AND data_type = 'text' AND table_name <> 'schema_migrations'
+           AND collation_name IS DISTINCT FROM 'C'`,
+      )
+      expect(columns).toEqual([])
+    },
+  )
+
   it('is idempotent: a second run applies nothing and changes nothing', async () => {
     await migrate(t.db)
     expect(await migrate(t.db)).toEqual([])

@@ -5,11 +5,20 @@ export interface Dialect {
   engine: Engine
   /** An integer primary key the database numbers itself, in insertion order. */
   serialPrimaryKey: string
+  /**
+   * A text column that compares and sorts byte by byte, as SQLite does. PostgreSQL would otherwise use the
+   * database's locale (en_US sorts 'a' before 'B'), and the same ORDER BY would answer differently.
+   */
+  text: string
 }
 
 export const DIALECTS: Record<Engine, Dialect> = {
-  sqlite: { engine: 'sqlite', serialPrimaryKey: 'INTEGER PRIMARY KEY AUTOINCREMENT' },
-  postgres: { engine: 'postgres', serialPrimaryKey: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY' },
+  sqlite: { engine: 'sqlite', serialPrimaryKey: 'INTEGER PRIMARY KEY AUTOINCREMENT', text: 'TEXT' },
+  postgres: {
+    engine: 'postgres',
+    serialPrimaryKey: 'BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY',
+    text: 'TEXT COLLATE "C"',
+  },
 }
 
 /**
