@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto'
+import { AJV_OPTIONS, configureAjv, normalizeDeprecatedAliases } from '@plazo/contract'
+import { Ajv } from 'ajv'
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import type { Config } from './config.ts'
+import { AuthService } from './domain/auth/index.ts'
+import { SessionService } from './domain/checkout/session-service.ts'
+import { Clock } from './domain/sandbox/clock.ts'
+import { registerAuth } from './plugins/auth.ts'
+import { registerErrorHandling } from './plugins/error-handler.ts'
+import { registerIdempotency } from './plugins/idempotency.ts'
+import { authRoutes } from './routes/auth/index.ts'
+import { checkoutRoutes } from './routes/checkout/index.ts'
+import type { Database } from './storage/index.ts'
+
+export const API_PREFIX = '/api/v2'
+export const BODY_LIMIT_BYTES = 1024 * 1024
+
+export interface AppOptions {
+  config: Config
+  db: Database
+  /** Real time; the sandbox clock of each merchant is this plus its offset. Injectable for tests. */
+  now?: () => Date
+  logger?: FastifyServerOptions['logger']
+}
+
+export interface App extends FastifyInstance {
+  services: { auth: AuthService; sessions: SessionService; clock: Clock }
+}
+
+/** A request id from the caller's x-request-id when it is safe to log, else a new UUID. */
+function requestId(header: string | string[] | undefined): string {
+  const value = Array.isArray(header) ? header[0] : header
+  return value && /^[\w.:-]{1,128}$/.test(value) ? value : randomUUID()
+}
+
+/** Builds the API as a Fastify instance; `server.ts` only listens. Tests use `app.inject`. */
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config, db } = options
+  const now = options.now ?? (() => new Date())
+  const ajv = configureAjv(new Ajv(AJV_OPTIONS))
+
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: (req) => requestId(req.headers['x-request-id']),
+    routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
+  }) as unknown as App
+
+  app.setValidatorCompiler(({ schema }) => ajv.compile(schema))
+
+  // Keep the raw body: a 400 echoes it as `original_data`, and idempotency keys hash it.
+  const parseJson = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser(['application/json', 'text/plain'])
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
+    (request, body, done) => {
+      request.rawBody = body as string
+      parseJson(request, body as string, done)
+    },
+  )
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id)
+  })
+  // Deprecated key spellings of the spec's examples are renamed before validation (never emitted).
+  app.addHook('preValidation', async (request) => {
+    if (request.body !== undefined) normalizeDeprecatedAliases(request.body)
+  })
+
+  const clock = new Clock(db, now)
+  const auth = new AuthService(db, { accessTokenTtlSeconds: config.accessTokenTtlSeconds, now })
+  const sessions = new SessionService({ db, clock, publicUrl: config.publicUrl })
+  app.decorate('services', { auth, sessions, clock })
+
+  registerErrorHandling(app)
+  registerAuth(app, auth)
+  registerIdempotency(app, db, now)
+
+  await app.register(
+    async (api) => {
+      authRoutes(api, auth)
+      checkoutRoutes(api, sessions)
+    },
+    { prefix: API_PREFIX },
+  )
+  return app
+}

@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto'
+import type { Conditions, PaymentIntent, PaymentMethod } from '@plazo/contract'
+import {
+  type AgentPricing,
+  DEFAULT_PRICINGS,
+  defaultPricingsFor,
+  type FinancedPaymentMethodType,
+  FinanceError,
+  paymentIntentConditions,
+} from '@plazo/finance'
+import { invalidFields } from '../../errors.ts'
+
+/**
+ * The pricing behind a payment method: the one its `pricing_id` names, or the agent's default pricing for
+ * its type. Every sandbox agent has the default pricings of spec §9 (packages/finance).
+ */
+export function pricingFor(method: PaymentMethod, index: number): AgentPricing | undefined {
+  if (method.type === 'card_payment') return undefined
+  const pricingId = method.options?.pricing_id
+  if (pricingId !== undefined) {
+    const pricing = DEFAULT_PRICINGS.find((p) => p.pricing_id === pricingId)
+    if (!pricing || pricing.payment_method_type !== method.type) {
+      throw invalidFields(
+        [
+          {
+            field: `/payment_methods/${index}/options/pricing_id`,
+            message: `is not a ${method.type} pricing of this agent`,
+            keyword: 'pricing',
+          },
+        ],
+        undefined,
+      )
+    }
+    return pricing
+  }
+  return defaultPricingsFor(method.type as FinancedPaymentMethodType)[0]
+}
+
+/**
+ * Loan conditions of one payment method for a principal, on the first (shortest) term offered. Options
+ * given in the request override the pricing's.
+ */
+export function conditionsFor(
+  method: PaymentMethod,
+  index: number,
+  principal: number,
+  term?: number,
+): Conditions | null {
+  const pricing = pricingFor(method, index)
+  if (!pricing || method.type === 'card_payment') return null
+  const options = method.options as
+    | (NonNullable<PaymentMethod['options']> & {
+        annual_interest?: number
+        setup_fee?: {
+          payment_type: 'type_fixed_amount' | 'type_upfront' | 'type_financed'
+          fee_type: 'percentage' | 'fix_amount'
+          amount: number
+        }
+        insurance?: { value: string; is_insurance_financed: boolean }
+        max_grace_period?: number
+        merchant_fee?: number
+      })
+    | undefined
+  const periods =
+    term ?? [...(options?.periods ?? pricing.periods)].sort((a, b) => a - b)[0] ?? pricing.periods[0] ?? 1
+  try {
+    return paymentIntentConditions({
+      principal,
+      options: {
+        pricing_id: pricing.pricing_id,
+        periods,
+        annual_interest: options?.annual_interest ?? pricing.annual_interest,
+        setup_fee: options?.setup_fee ?? pricing.setup_fee,
+        insurance: options?.insurance ?? pricing.insurance,
+        max_grace_period: options?.max_grace_period ?? pricing.max_grace_period,
+        merchant_fee: options?.merchant_fee ?? pricing.merchant_fee,
+      },
+    }).conditions
+  } catch (error) {
+    if (error instanceof FinanceError) {
+      throw invalidFields(
+        [
+          {
+            field: `/payment_methods/${index}/options`,
+            message: `cannot be priced: ${error.message}`,
+            keyword: 'pricing',
+          },
+        ],
+        undefined,
+      )
+    }
+    throw error
+  }
+}
+
+/** A new payment intent, in status `initial`, for one offered payment method. */
+export function buildPaymentIntent(
+  method: PaymentMethod,
+  index: number,
+  principal: number,
+  now: Date,
+): PaymentIntent {
+  return {
+    created_at: now.toISOString(),
+    status: 'initial',
+    payment_method_id: randomUUID(),
+    payment_method_type: method.type,
+    provider_name: null,
+    provider_request_id: null,
+    conditions: principal > 0 ? conditionsFor(method, index, principal) : null,
+  }
+}

@@ -1,0 +1,60 @@
+import type { CheckoutSessionRequest, SchemaError } from '@plazo/contract'
+import { ApiError, invalidFields } from '../../errors.ts'
+import { offeredPaymentMethods } from './session-document.ts'
+
+/**
+ * Rules of a session request that JSON Schema cannot express (spec §5). Field rules answer 400 with
+ * `schema_errors` naming each field; the cart total answers 409 with the exact message of spec §8.
+ */
+export function checkSessionRequest(request: CheckoutSessionRequest, now: Date): void {
+  const errors: SchemaError[] = []
+  const field = (path: string, message: string) => errors.push({ field: path, message, keyword: 'rule' })
+
+  request.cart.items.forEach((item, i) => {
+    const article = item.article
+    const at = `/cart/items/${i}/article`
+    if (
+      article.type === 'service' &&
+      article.start_date !== undefined &&
+      article.end_date <= article.start_date
+    ) {
+      field(`${at}/end_date`, 'must be later than start_date')
+    }
+    if (article.type === 'travel' && article.end_date < article.start_date) {
+      field(`${at}/end_date`, 'must not be before start_date')
+    }
+    if (article.type === 'accommodation' && article.checkout_date <= article.checkin_date) {
+      field(`${at}/checkout_date`, 'must be later than checkin_date')
+    }
+  })
+
+  const types = (request.payment_methods ?? []).map((m) => m.type)
+  types.forEach((type, i) => {
+    if (types.indexOf(type) !== i) field(`/payment_methods/${i}/type`, `${type} is offered twice`)
+  })
+
+  const processed = request.processed_payment_method
+  if (processed && !offeredPaymentMethods(request).some((m) => m.type === processed.type)) {
+    field('/processed_payment_method/type', 'must be one of the payment_methods offered')
+  }
+
+  for (const [path, value] of [
+    ['/expires_at', request.expires_at],
+    ['/ui/hpp/expires_at', request.ui?.mode === 'hpp' ? request.ui.hpp?.expires_at : undefined],
+    ['/merchant/invitation_expires_on_date', request.merchant.invitation_expires_on_date],
+  ] as const) {
+    if (value !== undefined && Date.parse(value) <= now.getTime()) field(path, 'must be in the future')
+  }
+
+  const downPayment = request.down_payment?.amount ?? 0
+  if (downPayment >= request.cart.total_price_with_tax && downPayment > 0) {
+    field('/down_payment/amount', 'must be less than the cart total')
+  }
+
+  if (errors.length > 0) throw invalidFields(errors, undefined)
+
+  const sum = request.cart.items.reduce((total, item) => total + item.total_price_with_tax, 0)
+  if (sum !== request.cart.total_price_with_tax) {
+    throw new ApiError('CART_TOTAL_MISMATCH', { total: request.cart.total_price_with_tax, sum })
+  }
+}

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto'
+import type {
+  CheckoutSession,
+  CheckoutSessionRequest,
+  EmbeddedCreateResponse,
+  HppCreateResponse,
+  PaymentIntentRequest,
+} from '@plazo/contract'
+import { ApiError, invalidFields } from '../../errors.ts'
+import type { Database, Queryable } from '../../storage/index.ts'
+import { sessionRepository } from '../../storage/session-repository.ts'
+import type { Principal } from '../auth/index.ts'
+import { generateToken, hashToken } from '../auth/index.ts'
+import type { Clock } from '../sandbox/clock.ts'
+import { checkSessionRequest } from './request-rules.ts'
+import { newSessionDocument, requestParts } from './session-document.ts'
+
+/** A session that is not completed within this window expires (unless the request sets `expires_at`). */
+export const DEFAULT_SESSION_TTL_MS = 24 * 60 * 60 * 1000
+
+export interface SessionServiceOptions {
+  db: Database
+  clock: Clock
+  publicUrl: string
+}
+
+export type CreateResult = EmbeddedCreateResponse | HppCreateResponse
+
+interface MerchantRow {
+  default_country: 'ESP' | 'FRA'
+}
+
+/** The hosted page URLs of DESIGN.md, from the hpp id. */
+export function hppUrls(publicUrl: string, hppId: string) {
+  const redirect = `${publicUrl}/hpp/${hppId}`
+  return { redirect_url: redirect, qr_code_url: `${redirect}/qr`, distribution_url: `${redirect}/distribute` }
+}
+
+/**
+ * Checkout sessions: create (both modes and payment intent), read, update and cancel. State changes that
+ * belong together are written in one transaction.
+ */
+export class SessionService {
+  readonly #db: Database
+  readonly #clock: Clock
+  readonly #publicUrl: string
+
+  constructor(options: SessionServiceOptions) {
+    this.#db = options.db
+    this.#clock = options.clock
+    this.#publicUrl = options.publicUrl
+  }
+
+  async #agentId(db: Queryable, principal: Principal, requested: string | undefined): Promise<string> {
+    const row = requested
+      ? await db.one<{ id: string }>('SELECT id FROM agents WHERE merchant_id = $1 AND id = $2', [
+          principal.merchantId,
+          requested,
+        ])
+      : await db.one<{ id: string }>(
+          'SELECT id FROM agents WHERE merchant_id = $1 ORDER BY is_default DESC, created_at, id LIMIT 1',
+          [principal.merchantId],
+        )
+    if (!row) {
+      throw invalidFields(
+        [{ field: '/agent_id', message: 'is not one of your agents', keyword: 'agent' }],
+        undefined,
+      )
+    }
+    return row.id
+  }
+
+  async create(
+    principal: Principal,
+    request: CheckoutSessionRequest | PaymentIntentRequest,
+  ): Promise<{
+    response: CreateResult
+    session: CheckoutSession
+  }> {
+    const now = await this.#clock.now(principal.merchantId)
+    checkSessionRequest(request, now)
+    const merchant = await this.#db.one<MerchantRow>('SELECT default_country FROM merchants WHERE id = $1', [
+      principal.merchantId,
+    ])
+    if (!merchant) throw new ApiError('TOKEN_INVALID')
+    const agentId = await this.#agentId(this.#db, principal, request.agent_id)
+    const id = randomUUID()
+    const hppId = request.ui?.mode === 'hpp' ? randomUUID() : null
+    const session = newSessionDocument(request, {
+      id,
+      now,
+      userId: principal.userId,
+      merchantId: principal.merchantId,
+      agentId,
+      defaultCountry: merchant.default_country,
+      hppId,
+      defaultExpiresAt: new Date(now.getTime() + DEFAULT_SESSION_TTL_MS),
+    })
+    const clientSecret = hppId ? null : `cs_${id.replaceAll('-', '')}_secret_${generateToken()}`
+    await sessionRepository.insert(this.#db, session, {
+      clientSecretHash: clientSecret ? hashToken(clientSecret) : null,
+    })
+    const response: CreateResult =
+      hppId !== null
+        ? { checkout_session_id: id, ...hppUrls(this.#publicUrl, hppId) }
+        : { checkout_session_id: id, client_secret: clientSecret as string }
+    return { response, session }
+  }
+
+  async get(principal: Principal, id: string): Promise<CheckoutSession> {
+    const stored = await sessionRepository.find(this.#db, principal.merchantId, id)
+    if (!stored) throw new ApiError('SESSION_NOT_FOUND', { id })
+    return stored.document
+  }
+
+  /** Same body as create. Possible until the session is captured, cancelled or expired (spec §4). */
+  async update(principal: Principal, id: string, request: CheckoutSessionRequest): Promise<CheckoutSession> {
+    return this.#db.transaction(async (tx) => {
+      const stored = await sessionRepository.findForUpdate(tx, principal.merchantId, id)
+      if (!stored) throw new ApiError('SESSION_NOT_FOUND', { id })
+      const current = stored.document
+      if (current.captures.length > 0) {
+        throw new ApiError('INVALID_TRANSITION', {
+          detail: 'The checkout session is captured: it can no longer be updated.',
+        })
+      }
+      if (current.status === 'cancelled' || current.status === 'expired') {
+        throw new ApiError('INVALID_TRANSITION', {
+          detail: `The checkout session is ${current.status}: it can no longer be updated.`,
+        })
+      }
+      const mode = request.ui?.mode ?? 'embedded'
+      if (mode !== current.mode) {
+        throw invalidFields(
+          [
+            {
+              field: '/ui/mode',
+              message: `must stay ${current.mode}: a session cannot change mode`,
+              keyword: 'rule',
+            },
+          ],
+          undefined,
+        )
+      }
+      const now = await this.#clock.now(principal.merchantId, tx)
+      checkSessionRequest(request, now)
+      const agentId = await this.#agentId(tx, principal, request.agent_id ?? current.agent_id)
+      const merchant = await tx.one<MerchantRow>('SELECT default_country FROM merchants WHERE id = $1', [
+        principal.merchantId,
+      ])
+      const parts = requestParts(request, {
+        id,
+        now,
+        userId: current.user_id,
+        merchantId: current.merchant_id,
+        agentId,
+        defaultCountry: merchant?.default_country ?? 'ESP',
+        hppId: current.hpp?.id ?? null,
+        defaultExpiresAt: new Date(Date.parse(current.created_at) + DEFAULT_SESSION_TTL_MS),
+      })
+      // Decided intents belong to the old order: the customer chooses again on the new one.
+      const updated: CheckoutSession = {
+        ...current,
+        ...parts,
+        agent_id: agentId,
+        updated_at: now.toISOString(),
+        status: current.status === 'initial' || current.status === 'challenge' ? 'initial' : current.status,
+        payment_intents: current.status === 'confirmed' ? current.payment_intents : parts.payment_intents,
+        selected_payment_method_id:
+          current.status === 'confirmed' ? current.selected_payment_method_id : null,
+        selected_payment_method_type:
+          current.status === 'confirmed' ? current.selected_payment_method_type : null,
+        hpp: current.hpp
+          ? {
+              ...current.hpp,
+              updated_at: now.toISOString(),
+              expires_at: parts.options.expires_at,
+              merchant_urls: request.ui?.mode === 'hpp' ? (request.ui.hpp?.merchant_urls ?? null) : null,
+              customization: request.ui?.mode === 'hpp' ? (request.ui.hpp?.customization ?? null) : null,
+            }
+          : null,
+      }
+      await sessionRepository.update(tx, updated, stored.version)
+      return updated
+    })
+  }
+
+  /** Cancel: only before capture, and for good (spec §4). */
+  async cancel(principal: Principal, id: string): Promise<CheckoutSession> {
+    return this.#db.transaction(async (tx) => {
+      const stored = await sessionRepository.findForUpdate(tx, principal.merchantId, id)
+      if (!stored) throw new ApiError('SESSION_NOT_FOUND', { id })
+      const current = stored.document
+      if (current.captures.length > 0) {
+        throw new ApiError('INVALID_TRANSITION', {
+          detail: 'The checkout session is captured: it cannot be cancelled. Refund it in full instead.',
+        })
+      }
+      if (!['initial', 'challenge', 'confirmed'].includes(current.status)) {
+        throw new ApiError('INVALID_TRANSITION', {
+          detail: `The checkout session is ${current.status}: it cannot be cancelled.`,
+        })
+      }
+      const now = (await this.#clock.now(principal.merchantId, tx)).toISOString()
+      const final = ['denied', 'desisted', 'cancelled', 'expired', 'paid']
+      const updated: CheckoutSession = {
+        ...current,
+        status: 'cancelled',
+        updated_at: now,
+        payment_intents: current.payment_intents.map((intent) =>
+          final.includes(intent.status) ? intent : { ...intent, status: 'cancelled' },
+        ),
+        hpp: current.hpp ? { ...current.hpp, status: 'cancelled', updated_at: now } : null,
+      }
+      await sessionRepository.update(tx, updated, stored.version)
+      return updated
+    })
+  }
+}

@@ -1,0 +1,40 @@
+import { ERRORS, type ErrorCode, formatMessage, type SchemaError } from '@plazo/contract'
+
+/**
+ * An error the API answers with. Created only from the contract's catalogue (`ERRORS`), so every status,
+ * exception path and message a merchant can receive is listed in one place and documented from there.
+ * The global error handler is the only code that turns one into an HTTP body.
+ */
+export class ApiError extends Error {
+  readonly status: number
+  readonly exception: string
+  readonly code: ErrorCode
+  readonly schemaErrors: SchemaError[] | undefined
+  readonly originalData: unknown
+
+  constructor(
+    code: ErrorCode,
+    values: Record<string, string | number> = {},
+    extra: { schemaErrors?: SchemaError[]; originalData?: unknown } = {},
+  ) {
+    const entry = ERRORS[code]
+    super(formatMessage(entry.message, values))
+    this.name = 'ApiError'
+    this.code = code
+    this.status = entry.status
+    this.exception = entry.exception
+    this.schemaErrors = extra.schemaErrors
+    this.originalData = extra.originalData
+  }
+}
+
+/** A 400 that names fields, for rules JSON Schema cannot express (dates in order, agent ownership…). */
+export function invalidFields(errors: SchemaError[], originalData: unknown): ApiError {
+  const first = errors[0]
+  const detail = first ? `${first.field} ${first.message}` : 'invalid request'
+  return new ApiError('VALIDATION', { detail }, { schemaErrors: errors, originalData })
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}

@@ -1,0 +1,119 @@
+import { createHash } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { ApiError } from '../errors.ts'
+import type { Database } from '../storage/index.ts'
+
+const KEY_TTL_MS = 24 * 60 * 60 * 1000
+/** A key still `running` after this long belongs to a request that died; a retry may take it over. */
+const ABANDONED_AFTER_MS = 60 * 1000
+
+interface Claim {
+  merchantId: string
+  key: string
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyClaim?: Claim
+  }
+  interface FastifyInstance {
+    /** preHandler for POST routes, after authenticate: honours the `Idempotency-Key` header. */
+    idempotent: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+  }
+}
+
+interface KeyRow {
+  method: string
+  path: string
+  request_hash: string
+  status: 'running' | 'done'
+  response_status: number | null
+  response_body: unknown
+  created_at: string
+  expires_at: string
+}
+
+function requestHash(request: FastifyRequest): string {
+  return createHash('sha256')
+    .update(`${request.method} ${request.url}\n${request.rawBody ?? ''}`)
+    .digest('hex')
+}
+
+/**
+ * Idempotency keys (Stripe's model): the first request with a key runs and its response is stored; the same
+ * key with the same request replays that response (status and body) for 24 h; with a different request it
+ * is a 422; while the first is still running, a 409. 5xx answers are not stored, so a retry runs again.
+ */
+export function registerIdempotency(
+  app: FastifyInstance,
+  db: Database,
+  now: () => Date = () => new Date(),
+): void {
+  app.decorateRequest('idempotencyClaim', undefined)
+
+  app.decorate('idempotent', async (request: FastifyRequest, reply: FastifyReply) => {
+    const header = request.headers['idempotency-key']
+    if (header === undefined) return
+    const key = Array.isArray(header) ? header[0] : header
+    if (!key || key.length > 255) {
+      throw new ApiError('BAD_REQUEST', { detail: 'The Idempotency-Key header must be 1 to 255 characters.' })
+    }
+    const merchantId = request.principal.merchantId
+    const hash = requestHash(request)
+    const at = now()
+
+    const replay = await db.transaction(async (tx) => {
+      const row = await tx.oneForUpdate<KeyRow>(
+        'SELECT method, path, request_hash, status, response_status, response_body, created_at, expires_at FROM idempotency_keys WHERE merchant_id = $1 AND key = $2',
+        [merchantId, key],
+      )
+      const expired = row !== undefined && Date.parse(row.expires_at) <= at.getTime()
+      const abandoned =
+        row !== undefined &&
+        row.status === 'running' &&
+        at.getTime() - Date.parse(row.created_at) > ABANDONED_AFTER_MS
+      if (row && !expired && !abandoned) {
+        if (row.request_hash !== hash) throw new ApiError('IDEMPOTENCY_MISMATCH')
+        if (row.status === 'running') throw new ApiError('IDEMPOTENCY_IN_PROGRESS')
+        return row
+      }
+      if (row)
+        await tx.run('DELETE FROM idempotency_keys WHERE merchant_id = $1 AND key = $2', [merchantId, key])
+      await tx.run(
+        `INSERT INTO idempotency_keys (merchant_id, key, method, path, request_hash, status, created_at, expires_at)
+         VALUES ($1, $2, $3, $4, $5, 'running', $6, $7)`,
+        [merchantId, key, request.method, request.url, hash, at, new Date(at.getTime() + KEY_TTL_MS)],
+      )
+      return undefined
+    })
+
+    if (replay) {
+      await reply
+        .status(replay.response_status ?? 200)
+        .header('idempotent-replayed', 'true')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(replay.response_body))
+      return
+    }
+    request.idempotencyClaim = { merchantId, key }
+  })
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const claim = request.idempotencyClaim
+    if (!claim) return payload
+    request.idempotencyClaim = undefined
+    if (reply.statusCode >= 500 || typeof payload !== 'string' || payload === '') {
+      await db.run('DELETE FROM idempotency_keys WHERE merchant_id = $1 AND key = $2', [
+        claim.merchantId,
+        claim.key,
+      ])
+    } else {
+      await db.run(
+        `UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4
+         WHERE merchant_id = $1 AND key = $2`,
+        [claim.merchantId, claim.key, reply.statusCode, payload],
+      )
+    }
+    return payload
+  })
+}

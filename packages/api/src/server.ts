@@ -1,0 +1,57 @@
+// Runs the API: loads and validates the configuration, opens the database (migrations applied), seeds the
+// sandbox, listens, and shuts down gracefully on SIGINT/SIGTERM. Everything else is built by app.ts.
+import { buildApp } from './app.ts'
+import { ConfigError, loadConfig } from './config.ts'
+import { openDatabase, SANDBOX, seedSandbox } from './storage/index.ts'
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>
+  try {
+    config = loadConfig(process.env)
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(78) // EX_CONFIG
+    }
+    throw error
+  }
+
+  const db = await openDatabase(config.databaseUrl)
+  await seedSandbox(db)
+  const app = await buildApp({
+    config,
+    db,
+    logger: { level: process.env.PLAZO_LOG_LEVEL ?? 'info' },
+  })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    await app.close()
+    await db.close()
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.apiPort, host: process.env.PLAZO_API_HOST ?? '127.0.0.1' })
+  const demo = SANDBOX.demoStore
+  app.log.info(
+    {
+      api: `${config.publicUrl}/api/v2`,
+      database: db.description,
+      sandbox: config.sandbox,
+      credentials: { username: demo.username, password: SANDBOX.password },
+    },
+    'Plazo API ready',
+  )
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

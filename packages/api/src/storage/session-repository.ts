@@ -1,0 +1,91 @@
+import type { CheckoutSession } from '@plazo/contract'
+import type { Queryable, Transaction } from './types.ts'
+
+/** A stored session: the read shape plus the columns queries filter on. */
+export interface StoredSession {
+  document: CheckoutSession
+  version: number
+  clientSecretHash: string | null
+}
+
+interface SessionRow {
+  document: CheckoutSession
+  version: number
+  client_secret_hash: string | null
+}
+
+const columns = 'document, version, client_secret_hash'
+const fromRow = (row: SessionRow): StoredSession => ({
+  document: row.document,
+  version: row.version,
+  clientSecretHash: row.client_secret_hash,
+})
+
+/**
+ * Checkout sessions. Every read is scoped by merchant: another merchant's id finds nothing, exactly like an
+ * unknown id, so one merchant can never learn that another's session exists.
+ */
+export const sessionRepository = {
+  async insert(
+    db: Queryable,
+    session: CheckoutSession,
+    extra: { clientSecretHash: string | null; parentSessionId?: string | null },
+  ): Promise<void> {
+    await db.run(
+      `INSERT INTO checkout_sessions
+         (id, merchant_id, agent_id, user_id, parent_session_id, status, mode, client_secret_hash, hpp_id, document,
+          version, created_at, updated_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, $11, $12, $13)`,
+      [
+        session.id,
+        session.merchant_id,
+        session.agent_id,
+        session.user_id,
+        extra.parentSessionId ?? null,
+        session.status,
+        session.mode,
+        extra.clientSecretHash,
+        session.hpp?.id ?? null,
+        session,
+        session.created_at,
+        session.updated_at,
+        session.options.expires_at,
+      ],
+    )
+  },
+
+  async find(db: Queryable, merchantId: string, id: string): Promise<StoredSession | undefined> {
+    const row = await db.one<SessionRow>(
+      `SELECT ${columns} FROM checkout_sessions WHERE id = $1 AND merchant_id = $2`,
+      [id, merchantId],
+    )
+    return row && fromRow(row)
+  },
+
+  /** The session, locked until the transaction ends (PostgreSQL); SQLite transactions run one at a time. */
+  async findForUpdate(tx: Transaction, merchantId: string, id: string): Promise<StoredSession | undefined> {
+    const row = await tx.oneForUpdate<SessionRow>(
+      `SELECT ${columns} FROM checkout_sessions WHERE id = $1 AND merchant_id = $2`,
+      [id, merchantId],
+    )
+    return row && fromRow(row)
+  },
+
+  async findByHppId(db: Queryable, hppId: string): Promise<StoredSession | undefined> {
+    const row = await db.one<SessionRow>(`SELECT ${columns} FROM checkout_sessions WHERE hpp_id = $1`, [
+      hppId,
+    ])
+    return row && fromRow(row)
+  },
+
+  /** Writes a new version of the document; the caller holds the row (findForUpdate). */
+  async update(tx: Transaction, session: CheckoutSession, version: number): Promise<void> {
+    const result = await tx.run(
+      `UPDATE checkout_sessions
+         SET status = $3, document = $4, version = version + 1, updated_at = $5, expires_at = $6
+       WHERE id = $1 AND version = $2`,
+      [session.id, version, session.status, session, session.updated_at, session.options.expires_at],
+    )
+    if (result.changes !== 1) throw new Error(`session ${session.id} changed concurrently`)
+  },
+}

@@ -1,0 +1,62 @@
+// Builds the API in-process on a fresh database of one engine, logs in the sandbox users, and gives small
+// helpers to call it. Route tests run once per engine:
+//
+//   describe.each(testEngines())('checkout on $name', (engine) => {
+//     let t: TestApp
+//     beforeEach(async () => { t = await testApp(engine) })
+//     afterEach(() => t.close())
+//   })
+import type { TSchema } from '@plazo/contract'
+import { validate } from '@plazo/contract'
+import type { LightMyRequestResponse } from 'fastify'
+import { expect } from 'vitest'
+import { type App, buildApp } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import { SANDBOX } from '../../src/storage/index.ts'
+import type { TestDatabase, TestEngine } from './engines.ts'
+
+export interface TestApp {
+  app: App
+  t: TestDatabase
+  /** Bearer headers of the Demo Store and Other Shop users. */
+  demo: Record<string, string>
+  other: Record<string, string>
+  /** Moves real time for token expiry tests (the sandbox clock is separate). */
+  setNow(date: Date): void
+  close(): Promise<void>
+}
+
+export async function testApp(engine: TestEngine, env: Record<string, string> = {}): Promise<TestApp> {
+  const t = await engine.open()
+  let now: Date | undefined
+  const app = await buildApp({ config: loadConfig(env), db: t.db, now: () => now ?? new Date() })
+  const token = async (username: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login/',
+      payload: { username, password: SANDBOX.password },
+    })
+    return { authorization: `Bearer ${res.json().access_token}` }
+  }
+  return {
+    app,
+    t,
+    demo: await token(SANDBOX.demoStore.username),
+    other: await token(SANDBOX.otherShop.username),
+    setNow: (date) => {
+      now = date
+    },
+    async close() {
+      await app.close()
+      await t.cleanup()
+    },
+  }
+}
+
+/** Asserts that a response body validates against its contract schema, and returns it parsed. */
+export function expectBody<S extends TSchema>(res: LightMyRequestResponse, schema: S): unknown {
+  const body = res.json()
+  const result = validate(schema, body)
+  expect(result.ok ? [] : result.errors).toEqual([])
+  return body
+}
