@@ -1,0 +1,185 @@
+import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs'
+import type { Options as ThemeOptions } from '@docusaurus/theme-classic'
+import type { UserThemeConfig } from '@docusaurus/theme-common'
+import type { ThemeConfig as MermaidThemeConfig } from '@docusaurus/theme-mermaid'
+import type { Config, Plugin } from '@docusaurus/types'
+import { themes as prismThemes } from 'prism-react-renderer'
+import type { PresetEntry } from 'redocusaurus'
+import type { Compiler } from 'webpack'
+import { apiReferences } from './api-references.ts'
+import { specPath } from './openapi-source.ts'
+import { site, siteTitle } from './site.config.ts'
+
+// The reference pages render the committed OpenAPI documents of packages/contract; the prepare step
+// copies the same files into static/openapi/ so each page offers its document for download.
+const redocusaurus: PresetEntry = [
+  'redocusaurus',
+  {
+    specs: apiReferences.map((reference) => ({
+      id: reference.id,
+      spec: specPath(reference),
+      route: reference.route,
+      url: reference.downloadPath,
+      // The download link stays root-relative, so it works on any host and port the gate serves.
+      normalizeUrl: false,
+      layout: { title: reference.title },
+    })),
+    theme: {
+      primaryColor: '#1f5fbf',
+      primaryColorDark: '#8ab4f8',
+      options: {
+        expandResponses: '200,201',
+        disableSearch: true,
+        hideDownloadButton: false,
+      },
+      theme: { sidebar: { width: '300px' } },
+    },
+  },
+]
+
+/**
+ * The workspace is ESM ("type": "module"), but Docusaurus's generated modules (.docusaurus/*.js) use
+ * CommonJS `require.resolveWeak`, and its server bundle is CommonJS that Node runs from build/__server.
+ * So the generated modules are parsed as "auto" again, and the server bundle gets a package.json that
+ * marks its folder CommonJS. Without this the prerender fails ("require.resolveWeak is not a function",
+ * "exports is not defined in ES module scope").
+ */
+function commonJsInterop(): Plugin {
+  return {
+    name: 'plazo-commonjs-interop',
+    configureWebpack: (_config, isServer) => ({
+      module: { rules: [{ test: /[\\/]\.docusaurus[\\/].*\.js$/, type: 'javascript/auto' }] },
+      plugins: isServer ? [new MarkFolderCommonJs()] : [],
+    }),
+  }
+}
+
+class MarkFolderCommonJs {
+  apply(compiler: Compiler): void {
+    compiler.hooks.thisCompilation.tap('MarkFolderCommonJs', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'MarkFolderCommonJs' }, () => {
+        compilation.emitAsset('package.json', new compiler.webpack.sources.RawSource('{"type":"commonjs"}\n'))
+      })
+    })
+  }
+}
+
+const config: Config = {
+  title: siteTitle,
+  tagline: 'One checkout integration for buy now pay later, consumer loans and card payments.',
+  favicon: 'img/favicon.svg',
+  url: 'http://localhost:3000',
+  baseUrl: '/',
+
+  // Spec §2: broken links, anchors, markdown links and duplicate routes only warn; our own build test
+  // (e2e/build-quality.test.ts) turns any such warning into a failure.
+  onBrokenLinks: 'warn',
+  onBrokenAnchors: 'warn',
+  onDuplicateRoutes: 'warn',
+  markdown: {
+    mermaid: true,
+    hooks: { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'warn' },
+  },
+
+  future: { faster: true, v4: { removeLegacyPostBuildHeadAttribute: true } },
+
+  i18n: {
+    defaultLocale: 'en',
+    locales: ['en', 'es'],
+    localeConfigs: {
+      en: { label: 'English', htmlLang: 'en' },
+      es: { label: 'Español', htmlLang: 'es-ES' },
+    },
+  },
+
+  // The site is gated; nothing of it should end up in a search engine even if a page leaks.
+  noIndex: true,
+
+  clientModules: ['./src/clientModules/chunk-load-recovery.ts', './src/clientModules/session-check.ts'],
+
+  themes: [
+    ['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions],
+    '@docusaurus/theme-mermaid',
+  ],
+  plugins: [
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        sidebarPath: './sidebars.ts',
+        sidebarCollapsed: false,
+        showLastUpdateTime: false,
+      } satisfies DocsOptions,
+    ],
+    '@docusaurus/plugin-content-pages',
+    commonJsInterop,
+  ],
+  presets: [redocusaurus],
+
+  themeConfig: {
+    colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
+    announcementBar: {
+      id: 'legacy-bnpl-docs',
+      content: `Looking for the earlier API that covered buy now, pay later only? Its documentation is at <a href="${site.legacyDocsUrl}">${site.legacyDocsUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}</a>.`,
+      isCloseable: false,
+    },
+    docs: { sidebar: { hideable: false, autoCollapseCategories: false } },
+    tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
+    navbar: {
+      title: siteTitle,
+      hideOnScroll: false,
+      logo: { alt: `${site.brandName} logo`, src: 'img/logo.svg', width: 28, height: 28 },
+      items: [
+        { type: 'docSidebar', sidebarId: 'getStarted', label: 'Get started', position: 'left' },
+        {
+          type: 'dropdown',
+          label: 'During the payment',
+          position: 'left',
+          items: [
+            { label: 'Hosted payment page', to: '/docs/hpp/overview' },
+            { label: 'Embedded', to: '/docs/embedded/overview' },
+          ],
+        },
+        {
+          type: 'dropdown',
+          label: 'After the payment',
+          position: 'left',
+          items: [
+            { label: 'Order management', to: '/docs/order-management/overview' },
+            { label: 'Payouts', to: '/docs/payouts/overview' },
+          ],
+        },
+        {
+          type: 'dropdown',
+          label: 'API reference',
+          position: 'left',
+          items: apiReferences.map((reference) => ({ label: reference.label, to: reference.route })),
+        },
+        { type: 'localeDropdown', position: 'right' },
+        // Ends the session held by the gate server (apps/docs/server).
+        { type: 'custom-logout', position: 'right' },
+      ],
+    },
+    footer: {
+      style: 'dark',
+      links: [
+        {
+          title: 'API reference',
+          items: apiReferences.map((reference) => ({ label: reference.label, to: reference.route })),
+        },
+        {
+          title: 'Libraries',
+          items: [{ label: 'checkout-js reference', to: '/docs/checkout-js' }],
+        },
+      ],
+      copyright: `Copyright © ${site.copyrightYear} ${site.brandName}.`,
+    },
+    prism: {
+      theme: prismThemes.github,
+      darkTheme: prismThemes.dracula,
+      additionalLanguages: ['bash', 'json'],
+    },
+    mermaid: { theme: { light: 'neutral', dark: 'dark' } },
+  } satisfies UserThemeConfig & { mermaid: Partial<MermaidThemeConfig['mermaid']> },
+}
+
+export default config

@@ -1,0 +1,67 @@
+/**
+ * Fills the parts of the site that come from the contract package, before `docusaurus build` or `start`:
+ * - static/openapi/*.json: downloadable copies of the committed OpenAPI documents;
+ * - docs/api/globals.mdx (and its Spanish twin): every enumeration, constant and error of the contract;
+ * - src/data/api.generated.json: servers and version of the API, read from the OpenAPI documents.
+ * All outputs are generated (git-ignored) so they can never drift from packages/contract.
+ */
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import * as contract from '@plazo/contract'
+import { apiReferences } from '../api-references.ts'
+import { specPath } from '../openapi-source.ts'
+import { renderGlobals } from './globals-page.ts'
+
+const siteDir = fileURLToPath(new URL('..', import.meta.url))
+
+function write(relativePath: string, content: string): void {
+  const target = join(siteDir, relativePath)
+  mkdirSync(dirname(target), { recursive: true })
+  writeFileSync(target, content)
+}
+
+interface OpenApiDocument {
+  info: { title: string; version: string }
+  servers?: Array<{ url: string; description?: string }>
+}
+
+function prepareOpenApi(): OpenApiDocument[] {
+  const documents: OpenApiDocument[] = []
+  for (const reference of apiReferences) {
+    if (!existsSync(specPath(reference))) {
+      throw new Error(`Missing OpenAPI document ${specPath(reference)}: build packages/contract first.`)
+    }
+    mkdirSync(join(siteDir, 'static/openapi'), { recursive: true })
+    copyFileSync(specPath(reference), join(siteDir, 'static', reference.downloadPath))
+    documents.push(JSON.parse(readFileSync(specPath(reference), 'utf8')) as OpenApiDocument)
+  }
+  return documents
+}
+
+function prepareApiData(documents: OpenApiDocument[]): void {
+  const first = documents[0]
+  if (!first) throw new Error('No OpenAPI document found.')
+  const data = {
+    generatedBy: 'apps/docs/scripts/prepare-content.ts from packages/contract/openapi; do not edit',
+    version: first.info.version,
+    servers: first.servers ?? [],
+  }
+  write('src/data/api.generated.json', `${JSON.stringify(data, null, 2)}\n`)
+}
+
+function prepareGlobals(): void {
+  const source = contract as unknown as Record<string, unknown>
+  const input = {
+    enums: contract.ENUMS,
+    errors: contract.ERROR_CATALOGUE,
+    constants: (source.CONSTANTS ?? {}) as Record<string, unknown>,
+  }
+  write('docs/api/globals.mdx', renderGlobals(input, 'en'))
+  write('i18n/es/docusaurus-plugin-content-docs/current/api/globals.mdx', renderGlobals(input, 'es'))
+}
+
+const documents = prepareOpenApi()
+prepareApiData(documents)
+prepareGlobals()
+console.log('Prepared the OpenAPI downloads, the API data and the globals page from @plazo/contract.')
