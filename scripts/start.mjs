@@ -1,0 +1,75 @@
+// `npm start`: builds what is not built yet, then runs the API (with the hosted page) and the gated docs
+// site side by side on the embedded database, and prints where they are and how to log in.
+// Ctrl-C stops both. Each part can also be started alone: `npm run start:api`, `npm run start:docs`.
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+const env = process.env
+const apiPort = env.PLAZO_API_PORT ?? '4000'
+const docsPort = env.PLAZO_DOCS_PORT ?? '3000'
+const publicUrl = env.PLAZO_PUBLIC_URL ?? `http://localhost:${apiPort}`
+const docsPassword = env.PLAZO_DOCS_PASSWORD ?? 'plazo-docs'
+
+function run(script, label) {
+  const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'inherit', 'inherit'], env })
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${label} stopped (${signal ?? code}); stopping everything`)
+      stop(code ?? 1)
+    }
+  })
+  return child
+}
+
+async function waitFor(url, seconds) {
+  for (let i = 0; i < seconds * 4; i++) {
+    try {
+      await fetch(url)
+      return true
+    } catch {
+      await sleep(250)
+    }
+  }
+  return false
+}
+
+const hasDocs = existsSync('apps/docs/package.json')
+if (hasDocs && !existsSync('apps/docs/build/index.html')) {
+  console.log('Building the documentation site (first start only; a few minutes)…')
+  const build = spawnSync('npm', ['run', 'build', '--workspace=apps/docs'], { stdio: 'inherit', env })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+}
+
+let stopping = false
+const children = [run('start:api', 'API')]
+if (hasDocs) children.push(run('start:docs', 'Docs'))
+
+function stop(code = 0) {
+  stopping = true
+  for (const child of children) child.kill('SIGTERM')
+  setTimeout(() => process.exit(code), 2000).unref()
+}
+process.on('SIGINT', () => stop(0))
+process.on('SIGTERM', () => stop(0))
+
+const apiUp = await waitFor(`http://127.0.0.1:${apiPort}/api/v2/`, 60)
+const docsUp = hasDocs ? await waitFor(`http://127.0.0.1:${docsPort}/`, 60) : false
+console.log(`
+  Plazo is running
+  ─────────────────────────────────────────────────────────────
+  API (sandbox)     ${publicUrl}/api/v2        ${apiUp ? '' : '(not answering yet)'}
+  Hosted page       ${publicUrl}/hpp/<hpp_id>
+  Docs              http://localhost:${docsPort}   ${hasDocs ? (docsUp ? '' : '(not answering yet)') : '(not built in this checkout)'}
+  Docs password     ${docsPassword}
+  Sandbox login     demo@plazo.test / plazo-sandbox   (Demo Store)
+                    other@plazo.test / plazo-sandbox  (Other Shop)
+  Database          ${env.PLAZO_DATABASE_URL ?? 'sqlite:./data/plazo.sqlite'}
+  OpenAPI           packages/contract/openapi/*.json
+  ─────────────────────────────────────────────────────────────
+  Try it:
+    curl -s -X POST ${publicUrl}/api/v2/auth/login/ \\
+      -H 'content-type: application/json' \\
+      -d '{"username":"demo@plazo.test","password":"plazo-sandbox"}'
+  Ctrl-C stops everything.
+`)
