@@ -29,13 +29,18 @@ export const sessionRepository = {
   async insert(
     db: Queryable,
     session: CheckoutSession,
-    extra: { clientSecretHash: string | null; parentSessionId?: string | null },
+    extra: {
+      clientSecretHash: string | null
+      parentSessionId?: string | null
+      notificationAuth?: unknown
+      notificationAdditionalPayload?: unknown
+    },
   ): Promise<void> {
     await db.run(
       `INSERT INTO checkout_sessions
          (id, merchant_id, agent_id, user_id, parent_session_id, status, mode, client_secret_hash, hpp_id, document,
-          version, created_at, updated_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, $11, $12, $13)`,
+          version, created_at, updated_at, expires_at, notification_auth, notification_additional_payload)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, $11, $12, $13, $14, $15)`,
       [
         session.id,
         session.merchant_id,
@@ -50,7 +55,44 @@ export const sessionRepository = {
         session.created_at,
         session.updated_at,
         session.options.expires_at,
+        (extra.notificationAuth ?? null) as object | null,
+        (extra.notificationAdditionalPayload ?? null) as object | null,
       ],
+    )
+  },
+
+  /** Replaces where notifications of the session go and what they echo (update of the session). */
+  async updateNotificationSettings(
+    tx: Transaction,
+    id: string,
+    settings: { notificationAuth?: unknown; notificationAdditionalPayload?: unknown },
+  ): Promise<void> {
+    await tx.run(
+      'UPDATE checkout_sessions SET notification_auth = $2, notification_additional_payload = $3 WHERE id = $1',
+      [
+        id,
+        (settings.notificationAuth ?? null) as object | null,
+        (settings.notificationAdditionalPayload ?? null) as object | null,
+      ],
+    )
+  },
+
+  /** The private notification settings of a session (never part of the read shape). */
+  async notificationSettings(
+    db: Queryable,
+    id: string,
+  ): Promise<
+    { notificationAuth: unknown; notificationAdditionalPayload: Record<string, unknown> | null } | undefined
+  > {
+    const row = await db.one<{
+      notification_auth: unknown
+      notification_additional_payload: Record<string, unknown> | null
+    }>('SELECT notification_auth, notification_additional_payload FROM checkout_sessions WHERE id = $1', [id])
+    return (
+      row && {
+        notificationAuth: row.notification_auth,
+        notificationAdditionalPayload: row.notification_additional_payload,
+      }
     )
   },
 

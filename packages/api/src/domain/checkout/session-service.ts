@@ -99,6 +99,8 @@ export class SessionService {
     const clientSecret = hppId ? null : `cs_${id.replaceAll('-', '')}_secret_${generateToken()}`
     await sessionRepository.insert(this.#db, session, {
       clientSecretHash: clientSecret ? hashToken(clientSecret) : null,
+      notificationAuth: request.merchant.notification_auth,
+      notificationAdditionalPayload: request.merchant.notification_additional_payload,
     })
     const response: CreateResult =
       hppId !== null
@@ -181,6 +183,10 @@ export class SessionService {
           : null,
       }
       await sessionRepository.update(tx, updated, stored.version)
+      await sessionRepository.updateNotificationSettings(tx, id, {
+        notificationAuth: request.merchant.notification_auth,
+        notificationAdditionalPayload: request.merchant.notification_additional_payload,
+      })
       return updated
     })
   }
