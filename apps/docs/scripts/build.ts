@@ -1,0 +1,46 @@
+/**
+ * `npm run build`: prepares the contract-generated content, runs `docusaurus build` (both locales) and
+ * pre-compresses the output for the gate server. Docusaurus's own output is also kept in
+ * .cache/build.log, where e2e/build-quality.test.ts looks for broken links, anchors and duplicate routes
+ * (configured to warn, so the build itself never fails on them).
+ */
+import { spawn } from 'node:child_process'
+import { createWriteStream, mkdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { compressBuild } from './compress-build.ts'
+
+export const siteDir = fileURLToPath(new URL('..', import.meta.url))
+export const buildLogPath = `${siteDir}.cache/build.log`
+
+async function run(command: string, args: string[], log?: NodeJS.WritableStream): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn(command, args, { cwd: siteDir, stdio: ['ignore', 'pipe', 'pipe'] })
+    for (const [stream, sink] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ] as const) {
+      stream.on('data', (chunk: Buffer) => {
+        sink.write(chunk)
+        log?.write(chunk)
+      })
+    }
+    child.on('error', reject)
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
+    )
+  })
+}
+
+const started = Date.now()
+await run('npx', ['tsx', 'scripts/prepare-content.ts'])
+mkdirSync(`${siteDir}.cache`, { recursive: true })
+const log = createWriteStream(buildLogPath)
+try {
+  await run('npx', ['docusaurus', 'build'], log)
+} finally {
+  log.end()
+}
+const compressed = await compressBuild(`${siteDir}build`)
+console.log(
+  `Pre-compressed ${compressed} files. Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+)
