@@ -4,13 +4,15 @@ import { Ajv } from 'ajv'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.ts'
 import { AuthService } from './domain/auth/index.ts'
+import { LifecycleService } from './domain/checkout/lifecycle-service.ts'
 import { SessionService } from './domain/checkout/session-service.ts'
 import { Clock } from './domain/sandbox/clock.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerErrorHandling } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
 import { authRoutes } from './routes/auth/index.ts'
-import { checkoutRoutes } from './routes/checkout/index.ts'
+import { checkoutRoutes, orderRoutes } from './routes/checkout/index.ts'
+import { testHelperRoutes } from './routes/test-helpers/index.ts'
 import type { Database } from './storage/index.ts'
 
 export const API_PREFIX = '/api/v2'
@@ -22,10 +24,12 @@ export interface AppOptions {
   /** Real time; the sandbox clock of each merchant is this plus its offset. Injectable for tests. */
   now?: () => Date
   logger?: FastifyServerOptions['logger']
+  /** How often this node runs due timers (ms); 0 disables the loop (tests run timers through the clock helper). */
+  timerIntervalMs?: number
 }
 
 export interface App extends FastifyInstance {
-  services: { auth: AuthService; sessions: SessionService; clock: Clock }
+  services: { auth: AuthService; sessions: SessionService; lifecycle: LifecycleService; clock: Clock }
 }
 
 /** A request id from the caller's x-request-id when it is safe to log, else a new UUID. */
@@ -72,7 +76,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const clock = new Clock(db, now)
   const auth = new AuthService(db, { accessTokenTtlSeconds: config.accessTokenTtlSeconds, now })
   const sessions = new SessionService({ db, clock, publicUrl: config.publicUrl })
-  app.decorate('services', { auth, sessions, clock })
+  const lifecycle = new LifecycleService({ db, clock })
+  app.decorate('services', { auth, sessions, lifecycle, clock })
 
   registerErrorHandling(app)
   registerAuth(app, auth)
@@ -81,9 +86,31 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(
     async (api) => {
       authRoutes(api, auth)
-      checkoutRoutes(api, sessions)
+      checkoutRoutes(api, sessions, lifecycle)
+      orderRoutes(api, lifecycle)
+      if (config.sandbox) testHelperRoutes(api, lifecycle)
     },
     { prefix: API_PREFIX },
   )
+  startTimerLoop(app, lifecycle, options.timerIntervalMs ?? 1000)
   return app
+}
+
+/** Each node runs due timers on an interval; claims in the database keep two nodes from running one twice. */
+function startTimerLoop(app: FastifyInstance, lifecycle: LifecycleService, intervalMs: number): void {
+  if (intervalMs <= 0) return
+  let timer: NodeJS.Timeout | undefined
+  let running: Promise<unknown> = Promise.resolve()
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      running = running
+        .then(() => lifecycle.runDueJobs())
+        .catch((error: unknown) => app.log.error({ err: error }, 'timer run failed'))
+    }, intervalMs)
+    timer.unref()
+  })
+  app.addHook('onClose', async () => {
+    clearInterval(timer)
+    await running
+  })
 }

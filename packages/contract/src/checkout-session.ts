@@ -11,7 +11,7 @@ import {
   PurchaseCountry,
   UiMode,
 } from './enums.ts'
-import { InsuranceSchema, PaymentMethodSchema, ReadDownPaymentSchema } from './payment-methods.ts'
+import { InsuranceSchema, ReadDownPaymentSchema, ReadPaymentMethodSchema } from './payment-methods.ts'
 import { CurrencySchema, DateTimeSchema, MoneySchema, Nullable, UuidSchema } from './primitives.ts'
 import { ReadBillingSchema, ReadShippingSchema } from './shipping-billing.ts'
 import { CustomizationSchema, HppCustomizationSchema, MerchantUrlsSchema } from './ui.ts'
@@ -133,7 +133,7 @@ export const CheckoutSessionSchema = Type.Object(
     total_price: MoneySchema,
     purchase_country: PurchaseCountry.schema,
     down_payment: Nullable(ReadDownPaymentSchema),
-    payment_methods: Type.Array(PaymentMethodSchema, { minItems: 1 }),
+    payment_methods: Type.Array(ReadPaymentMethodSchema, { minItems: 1 }),
     cart: ReadCartSchema,
     downpayment_checkout_session_id: Nullable({
       ...UuidSchema,

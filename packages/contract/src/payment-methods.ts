@@ -141,6 +141,15 @@ export const CardPaymentMethodSchema = Type.Object(
   { title: 'CardPaymentMethod', additionalProperties: false, description: 'A single card payment.' },
 )
 
+export const A2aPaymentMethodSchema = Type.Object(
+  { type: Type.Literal('a2a_payment'), options: Type.Optional(BaseOptionsSchema) },
+  {
+    title: 'A2aPaymentMethod',
+    additionalProperties: false,
+    description: 'An account-to-account transfer. Only offered by the session that collects a down payment.',
+  },
+)
+
 export const PaymentMethodSchema = discriminated(
   'type',
   [LoanPaymentMethodSchema, AutoLoanPaymentMethodSchema, CardPaymentMethodSchema],
@@ -148,6 +157,16 @@ export const PaymentMethodSchema = discriminated(
     title: 'PaymentMethod',
     description:
       'A payment method offered in the session: its `type` and optional `options`. Options not given come from the agent pricing of that type (see ADR 0003).',
+  },
+)
+
+/** Payment methods as returned: a down-payment session also offers `a2a_payment`. */
+export const ReadPaymentMethodSchema = discriminated(
+  'type',
+  [LoanPaymentMethodSchema, AutoLoanPaymentMethodSchema, CardPaymentMethodSchema, A2aPaymentMethodSchema],
+  {
+    title: 'ReadPaymentMethod',
+    description: 'A payment method offered in the session, as returned.',
   },
 )
 
@@ -186,6 +205,7 @@ export const ReadDownPaymentSchema = Type.Object(
     down_payment_collection: DownPaymentCollection.schema,
     payment_methods: Type.Array(DownPaymentMethodType.schema),
     amount: MoneySchema,
+    paid: Type.Boolean({ description: 'Whether the down-payment session has collected it.' }),
   },
   { title: 'ReadDownPayment', description: 'The down payment as returned.' },
 )

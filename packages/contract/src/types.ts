@@ -35,7 +35,7 @@ import type {
   DistributeRequestSchema,
   RefundRequestSchema,
 } from './order-management.ts'
-import type { PaymentMethodSchema } from './payment-methods.ts'
+import type { PaymentMethodSchema, ReadPaymentMethodSchema } from './payment-methods.ts'
 import type { CustomizationSchema } from './ui.ts'
 
 /** Static types derived from the schemas: never written by hand. */
@@ -60,6 +60,7 @@ export type FullCustomer = Static<typeof FullCustomerSchema>
 export type Merchant = Static<typeof MerchantSchema>
 export type NotificationAuth = Static<typeof NotificationAuthSchema>
 export type PaymentMethod = Static<typeof PaymentMethodSchema>
+export type ReadPaymentMethod = Static<typeof ReadPaymentMethodSchema>
 export type Customization = Static<typeof CustomizationSchema>
 export type CaptureRequest = Static<typeof CaptureRequestSchema>
 export type RefundRequest = Static<typeof RefundRequestSchema>

@@ -33,7 +33,9 @@ function send(reply: FastifyReply, error: ApiError) {
   if (error.code === 'INVALID_CREDENTIALS') body.actionCode = 1001
   if (error.status === 400 && error.schemaErrors) {
     body.schema_errors = error.schemaErrors
-    body.original_data = error.originalData ?? null
+    // Rules checked after schema validation (dates in order, agent ownership…) throw without the body: a 400
+    // echoes what was sent whichever check failed.
+    body.original_data = error.originalData ?? originalData(reply.request, undefined)
   }
   return reply.status(error.status).send(body)
 }

@@ -6,19 +6,23 @@ export interface StoredSession {
   document: CheckoutSession
   version: number
   clientSecretHash: string | null
+  /** The session this one collects a down payment for. */
+  parentSessionId: string | null
 }
 
 interface SessionRow {
   document: CheckoutSession
   version: number
   client_secret_hash: string | null
+  parent_session_id: string | null
 }
 
-const columns = 'document, version, client_secret_hash'
+const columns = 'document, version, client_secret_hash, parent_session_id'
 const fromRow = (row: SessionRow): StoredSession => ({
   document: row.document,
   version: row.version,
   clientSecretHash: row.client_secret_hash,
+  parentSessionId: row.parent_session_id,
 })
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Conditions, PaymentIntent, PaymentMethod } from '@plazo/contract'
+import type { Conditions, PaymentIntent, ReadPaymentMethod } from '@plazo/contract'
 import {
   type AgentPricing,
   DEFAULT_PRICINGS,
@@ -14,8 +14,8 @@ import { invalidFields } from '../../errors.ts'
  * The pricing behind a payment method: the one its `pricing_id` names, or the agent's default pricing for
  * its type. Every sandbox agent has the default pricings of spec §9 (packages/finance).
  */
-export function pricingFor(method: PaymentMethod, index: number): AgentPricing | undefined {
-  if (method.type === 'card_payment') return undefined
+export function pricingFor(method: ReadPaymentMethod, index: number): AgentPricing | undefined {
+  if (method.type === 'card_payment' || method.type === 'a2a_payment') return undefined
   const pricingId = method.options?.pricing_id
   if (pricingId !== undefined) {
     const pricing = DEFAULT_PRICINGS.find((p) => p.pricing_id === pricingId)
@@ -41,15 +41,15 @@ export function pricingFor(method: PaymentMethod, index: number): AgentPricing |
  * given in the request override the pricing's.
  */
 export function conditionsFor(
-  method: PaymentMethod,
+  method: ReadPaymentMethod,
   index: number,
   principal: number,
   term?: number,
 ): Conditions | null {
   const pricing = pricingFor(method, index)
-  if (!pricing || method.type === 'card_payment') return null
+  if (!pricing || method.type === 'card_payment' || method.type === 'a2a_payment') return null
   const options = method.options as
-    | (NonNullable<PaymentMethod['options']> & {
+    | (NonNullable<ReadPaymentMethod['options']> & {
         annual_interest?: number
         setup_fee?: {
           payment_type: 'type_fixed_amount' | 'type_upfront' | 'type_financed'
@@ -95,7 +95,7 @@ export function conditionsFor(
 
 /** A new payment intent, in status `initial`, for one offered payment method. */
 export function buildPaymentIntent(
-  method: PaymentMethod,
+  method: ReadPaymentMethod,
   index: number,
   principal: number,
   now: Date,

@@ -133,6 +133,7 @@ export function requestParts(request: Request, context: SessionContext) {
           down_payment_collection: request.down_payment.down_payment_collection,
           payment_methods: request.down_payment.payment_methods ?? ['card_payment', 'a2a_payment'],
           amount: money(downPaymentAmount),
+          paid: false,
         }
       : null,
     payment_methods: methods,

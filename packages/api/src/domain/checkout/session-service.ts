@@ -8,6 +8,7 @@ import type {
 } from '@plazo/contract'
 import { ApiError, invalidFields } from '../../errors.ts'
 import type { Database, Queryable } from '../../storage/index.ts'
+import { jobRepository } from '../../storage/job-repository.ts'
 import { sessionRepository } from '../../storage/session-repository.ts'
 import type { Principal } from '../auth/index.ts'
 import { generateToken, hashToken } from '../auth/index.ts'
@@ -28,6 +29,24 @@ export type CreateResult = EmbeddedCreateResponse | HppCreateResponse
 
 interface MerchantRow {
   default_country: 'ESP' | 'FRA'
+}
+
+/** When a session not completed by then expires: `expires_at` or `invitation_expires_on_date`, the earlier. */
+export function expiryOf(session: CheckoutSession): Date | null {
+  const candidates = [session.options.expires_at, session.merchant.invitation_expires_on_date]
+    .filter((value): value is string => value !== null)
+    .map((value) => Date.parse(value))
+  return candidates.length ? new Date(Math.min(...candidates)) : null
+}
+
+async function scheduleExpiry(tx: Queryable, session: CheckoutSession, now: Date): Promise<void> {
+  const at = expiryOf(session)
+  if (at)
+    await jobRepository.schedule(
+      tx,
+      { merchantId: session.merchant_id, sessionId: session.id, kind: 'expire', dueAt: at },
+      now,
+    )
 }
 
 /** The hosted page URLs of DESIGN.md, from the hpp id. */
@@ -97,10 +116,13 @@ export class SessionService {
       defaultExpiresAt: new Date(now.getTime() + DEFAULT_SESSION_TTL_MS),
     })
     const clientSecret = hppId ? null : `cs_${id.replaceAll('-', '')}_secret_${generateToken()}`
-    await sessionRepository.insert(this.#db, session, {
-      clientSecretHash: clientSecret ? hashToken(clientSecret) : null,
-      notificationAuth: request.merchant.notification_auth,
-      notificationAdditionalPayload: request.merchant.notification_additional_payload,
+    await this.#db.transaction(async (tx) => {
+      await sessionRepository.insert(tx, session, {
+        clientSecretHash: clientSecret ? hashToken(clientSecret) : null,
+        notificationAuth: request.merchant.notification_auth,
+        notificationAdditionalPayload: request.merchant.notification_additional_payload,
+      })
+      await scheduleExpiry(tx, session, now)
     })
     const response: CreateResult =
       hppId !== null
@@ -183,6 +205,8 @@ export class SessionService {
           : null,
       }
       await sessionRepository.update(tx, updated, stored.version)
+      if (updated.status === 'initial' || updated.status === 'challenge')
+        await scheduleExpiry(tx, updated, now)
       await sessionRepository.updateNotificationSettings(tx, id, {
         notificationAuth: request.merchant.notification_auth,
         notificationAdditionalPayload: request.merchant.notification_additional_payload,

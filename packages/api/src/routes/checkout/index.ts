@@ -1,18 +1,34 @@
 import {
+  type CaptureRequest,
+  CaptureRequestSchema,
+  type CheckoutSession,
   CheckoutSessionRequestSchema,
   PaymentIntentRequestSchema,
+  type RefundRequest,
+  RefundRequestSchema,
   type Static,
   UuidSchema,
 } from '@plazo/contract'
 import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
+import type { LifecycleService } from '../../domain/checkout/lifecycle-service.ts'
 import type { SessionService } from '../../domain/checkout/session-service.ts'
+
+function shortestPeriod(session: CheckoutSession, type: string | undefined): number | undefined {
+  const method = session.payment_methods.find((m) => m.type === (type ?? session.payment_methods[0]?.type))
+  const periods = method?.options?.periods
+  return periods ? Math.min(...periods) : undefined
+}
 
 const SessionParams = Type.Object({ checkout_session_id: UuidSchema }, { additionalProperties: false })
 type SessionParams = Static<typeof SessionParams>
 
 /** Checkout sessions (spec §7): create in both modes, payment intent, read, update, cancel. */
-export function checkoutRoutes(app: FastifyInstance, sessions: SessionService): void {
+export function checkoutRoutes(
+  app: FastifyInstance,
+  sessions: SessionService,
+  lifecycle: LifecycleService,
+): void {
   // Authentication runs first (onRequest), before the body is parsed or validated: a caller without a valid
   // token learns nothing about the API's schemas. Idempotency needs the parsed body, so it is a preHandler.
   const authenticated = { onRequest: [app.authenticate] }
@@ -31,7 +47,16 @@ export function checkoutRoutes(app: FastifyInstance, sessions: SessionService): 
     '/checkout/payment-intent',
     { ...idempotent, schema: { body: PaymentIntentRequestSchema } },
     async (request, reply) => {
-      const { response } = await sessions.create(request.principal, request.body)
+      const { response, session } = await sessions.create(request.principal, request.body)
+      // The payment intent is processed at once: the sandbox lender decides from the customer data.
+      const processed = request.body.processed_payment_method
+      await lifecycle.completeCheckout(
+        request.principal.merchantId,
+        session.id,
+        processed?.type ?? session.payment_methods[0]?.type,
+        undefined,
+        processed?.period ?? shortestPeriod(session, processed?.type),
+      )
       return reply.status(201).send(response)
     },
   )
@@ -64,6 +89,53 @@ export function checkoutRoutes(app: FastifyInstance, sessions: SessionService): 
     async (request, reply) => {
       const session = await sessions.cancel(request.principal, request.params.checkout_session_id)
       return reply.status(201).send({ status: 'ok', payload: session, identifier: session.id })
+    },
+  )
+}
+
+/** Order management (spec §7): confirm (our addition), capture, refund. */
+export function orderRoutes(app: FastifyInstance, lifecycle: LifecycleService): void {
+  const idempotent = { onRequest: [app.authenticate], preHandler: [app.idempotent] }
+
+  app.post<{ Params: SessionParams }>(
+    '/checkout/:checkout_session_id/confirm',
+    { ...idempotent, schema: { params: SessionParams } },
+    async (request, reply) => {
+      const session = await lifecycle.confirm(request.principal, request.params.checkout_session_id)
+      return reply.status(201).send({ status: 'ok', payload: session, identifier: session.id })
+    },
+  )
+
+  app.post<{ Params: SessionParams; Body: CaptureRequest | undefined }>(
+    '/checkout/:checkout_session_id/capture',
+    {
+      ...idempotent,
+      // The body is optional: a capture without one captures everything with the defaults.
+      preValidation: async (request) => {
+        if (request.body === undefined || request.body === null) request.body = {}
+      },
+      schema: { params: SessionParams, body: CaptureRequestSchema },
+    },
+    async (request, reply) => {
+      const operation = await lifecycle.capture(
+        request.principal,
+        request.params.checkout_session_id,
+        request.body ?? {},
+      )
+      return reply.status(201).send({ status: 'ok', payload: operation, identifier: operation.id })
+    },
+  )
+
+  app.post<{ Params: SessionParams; Body: RefundRequest }>(
+    '/checkout/:checkout_session_id/refund',
+    { ...idempotent, schema: { params: SessionParams, body: RefundRequestSchema } },
+    async (request, reply) => {
+      const operation = await lifecycle.refund(
+        request.principal,
+        request.params.checkout_session_id,
+        request.body,
+      )
+      return reply.status(201).send({ status: 'ok', payload: operation, identifier: operation.id })
     },
   )
 }

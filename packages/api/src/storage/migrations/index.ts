@@ -1,8 +1,9 @@
 import { init } from './0001-init.ts'
 import { notifications } from './0002-notifications.ts'
+import { webhookDelivery } from './0003-webhook-delivery.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, in the order it is applied. Append only. */
-export const MIGRATIONS: readonly Migration[] = [init, notifications]
+export const MIGRATIONS: readonly Migration[] = [init, notifications, webhookDelivery]
 
 export type { Dialect, Migration } from './migration.ts'

@@ -1,0 +1,680 @@
+import { randomUUID } from 'node:crypto'
+import type {
+  CaptureRequest,
+  CheckoutSession,
+  CheckoutSessionRequest,
+  CustomerActionRequest,
+  Operation,
+  OrderLine,
+  PaymentIntent,
+  RefundRequest,
+} from '@plazo/contract'
+import { ApiError, invalidFields } from '../../errors.ts'
+import type { Database, Transaction } from '../../storage/index.ts'
+import { type Job, jobRepository } from '../../storage/job-repository.ts'
+import { type StoredSession, sessionRepository } from '../../storage/session-repository.ts'
+import type { Principal } from '../auth/index.ts'
+import {
+  ASYNC_DECISION_MINUTES,
+  CHALLENGE_DOWN_PAYMENT_RATIO,
+  type LenderDecision,
+  lenderDecision,
+  lenderProfile,
+  ON_HOLD_MINUTES,
+  providerRequestId,
+} from '../lender/sandbox-lender.ts'
+import type { Clock } from '../sandbox/clock.ts'
+import { enqueueEvents } from '../webhooks/outbox.ts'
+import { conditionsFor } from './conditions.ts'
+import { newSessionDocument } from './session-document.ts'
+import { type JobKind, SessionState } from './session-state.ts'
+
+const money = (amount: number) => ({ amount, currency: 'EUR' as const })
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
+
+interface ChangeContext {
+  tx: Transaction
+  stored: StoredSession
+}
+
+/**
+ * The order lifecycle (spec §4): what the customer and the lender do, confirmation, capture, refund and the
+ * timers. Each operation runs in one transaction: the session row is locked, the change is checked against
+ * the transition table, and the new document, its notifications (outbox) and its timers are written together.
+ */
+export class LifecycleService {
+  readonly #db: Database
+  readonly #clock: Clock
+
+  constructor(options: { db: Database; clock: Clock }) {
+    this.#db = options.db
+    this.#clock = options.clock
+  }
+
+  /** Runs `fn` on a locked session and writes what it changed. */
+  async #change<R>(
+    merchantId: string,
+    id: string,
+    fn: (state: SessionState, context: ChangeContext) => Promise<R> | R,
+    existingTx?: Transaction,
+  ): Promise<{ session: CheckoutSession; result: R }> {
+    const body = async (tx: Transaction) => {
+      const stored = await sessionRepository.findForUpdate(tx, merchantId, id)
+      if (!stored) throw new ApiError('SESSION_NOT_FOUND', { id })
+      const now = await this.#clock.now(merchantId, tx)
+      const settings = await sessionRepository.notificationSettings(tx, id)
+      const state = new SessionState(stored.document, now, settings?.notificationAdditionalPayload ?? null)
+      const result = await fn(state, { tx, stored })
+      await this.#write(tx, state, stored)
+      return { session: state.session, result }
+    }
+    return existingTx ? body(existingTx) : this.#db.transaction(body)
+  }
+
+  async #write(tx: Transaction, state: SessionState, stored: StoredSession): Promise<void> {
+    const session = state.session
+    await sessionRepository.update(tx, session, stored.version)
+    await enqueueEvents(
+      tx,
+      state.events.map((payload) => ({
+        merchantId: session.merchant_id,
+        checkoutSessionId: session.id,
+        payload,
+      })),
+      this.#clock.realNow(),
+    )
+    for (const kind of state.cancelJobs) await jobRepository.cancel(tx, session.id, kind, state.now)
+    for (const [kind, dueAt] of state.schedule) {
+      await jobRepository.schedule(
+        tx,
+        { merchantId: session.merchant_id, sessionId: session.id, kind, dueAt },
+        state.now,
+      )
+    }
+  }
+
+  // ---------------------------------------------------------------- customer and lender
+
+  /** Sandbox test helper: plays the customer and the lender, with the hosted page's effects. */
+  async customerAction(
+    principal: Principal,
+    id: string,
+    body: CustomerActionRequest,
+  ): Promise<CheckoutSession> {
+    const forced: Record<CustomerActionRequest['action'], LenderDecision | 'desist'> = {
+      approve: 'approved',
+      deny: 'denied',
+      challenge: 'challenge',
+      desist: 'desist',
+    }
+    return this.completeCheckout(principal.merchantId, id, body.payment_method_type, forced[body.action])
+  }
+
+  /**
+   * The customer completes (or abandons) the checkout with a payment method. `decision` forces the lender's
+   * answer (test helper); otherwise the sandbox lender decides from the customer's e-mail.
+   */
+  async completeCheckout(
+    merchantId: string,
+    id: string,
+    paymentMethodType: string | undefined,
+    decision?: LenderDecision | 'desist',
+    period?: number,
+  ): Promise<CheckoutSession> {
+    return this.#db.transaction(async (tx) => {
+      const { session } = await this.#change(
+        merchantId,
+        id,
+        async (state, { stored }) => {
+          const status = state.session.status
+          if (status === 'challenge' && stored.parentSessionId === null) {
+            throw new ApiError('INVALID_TRANSITION', {
+              detail: `The checkout session waits for its down payment: the customer pays it in session ${state.session.downpayment_checkout_session_id}.`,
+            })
+          }
+          if (status !== 'initial') {
+            throw new ApiError('INVALID_TRANSITION', {
+              detail: `The checkout session is ${status}: the customer can no longer act on it.`,
+            })
+          }
+          if (decision === 'desist') {
+            this.#desist(state)
+          } else {
+            const intent = state.intentOfType(paymentMethodType)
+            if (!intent) {
+              throw invalidFields(
+                [
+                  {
+                    field: '/payment_method_type',
+                    message: 'is not offered in this checkout session',
+                    keyword: 'rule',
+                  },
+                ],
+                undefined,
+              )
+            }
+            if (intent.status !== 'initial') {
+              throw new ApiError('INVALID_TRANSITION', {
+                detail: `The ${intent.payment_method_type} payment intent is ${intent.status}: choose another payment method.`,
+              })
+            }
+            if (period !== undefined) {
+              const index = state.session.payment_methods.findIndex(
+                (m) => m.type === intent.payment_method_type,
+              )
+              const method = state.session.payment_methods[index]
+              if (method) {
+                intent.conditions = conditionsFor(method, index, this.#principal(state), period)
+              }
+            }
+            state.select(intent)
+            intent.provider_name = lenderProfile(state.session.customer?.email).providerName
+            intent.provider_request_id = providerRequestId()
+            this.#decide(state, intent, decision ?? lenderDecision(state.session.customer?.email))
+          }
+          return undefined
+        },
+        tx,
+      )
+      await this.#afterChange(tx, session)
+      // The follow-up work may have changed the session again (a down-payment session attached).
+      const stored = await sessionRepository.find(tx, merchantId, id)
+      return stored?.document ?? session
+    })
+  }
+
+  #principal(state: SessionState): number {
+    return state.session.total_price.amount - state.downPaymentAmount()
+  }
+
+  #decide(state: SessionState, intent: PaymentIntent, decision: LenderDecision): void {
+    switch (decision) {
+      case 'approved': {
+        const dp = state.session.down_payment
+        if (
+          dp?.down_payment_collection === 'upfront' &&
+          dp.amount.amount > 0 &&
+          !this.#downPaymentPaid(state)
+        ) {
+          this.#challenge(state, intent)
+          return
+        }
+        this.#approve(state, intent)
+        return
+      }
+      case 'denied': {
+        state.moveIntent(intent, 'denied')
+        const open = state.session.payment_intents.some((i) =>
+          ['initial', 'on_hold', 'approved'].includes(i.status),
+        )
+        if (!open) {
+          state.moveSession('denied')
+          state.moveHpp('cancelled')
+        }
+        return
+      }
+      case 'on_hold':
+        state.moveIntent(intent, 'on_hold')
+        state.scheduleJob('lender_decision', state.minutesFromNow(ON_HOLD_MINUTES))
+        return
+      case 'challenge':
+        this.#challenge(state, intent)
+        return
+    }
+  }
+
+  #downPaymentPaid(state: SessionState): boolean {
+    return state.session.down_payment?.paid === true
+  }
+
+  /** The lender approved: what follows depends on the checkout mode (spec §4). */
+  #approve(state: SessionState, intent: PaymentIntent): void {
+    if (intent.status !== 'approved') state.moveIntent(intent, 'approved')
+    const dp = state.session.down_payment
+    if (
+      dp?.down_payment_collection === 'before_confirm' &&
+      dp.amount.amount > 0 &&
+      !this.#downPaymentPaid(state)
+    ) {
+      this.#challenge(state, intent)
+      return
+    }
+    const merchant = state.session.merchant
+    state.moveHpp('completed')
+    if (merchant.checkout_mode === 'delegated') {
+      if (merchant.max_interval_in_minutes_for_confirm !== null) {
+        state.scheduleJob(
+          'confirm_deadline',
+          state.minutesFromNow(merchant.max_interval_in_minutes_for_confirm),
+        )
+      }
+      state.cancelJob('expire')
+      return
+    }
+    this.#confirm(state, intent)
+    if (merchant.checkout_mode === 'auto_capture') this.#captureAll(state, null, false)
+  }
+
+  #confirm(state: SessionState, intent: PaymentIntent): void {
+    state.moveIntent(intent, 'confirmed')
+    for (const other of state.session.payment_intents) {
+      if (other !== intent && ['initial', 'on_hold', 'approved'].includes(other.status)) {
+        other.status = 'cancelled' // never chosen: not notified
+      }
+    }
+    state.moveSession('confirmed')
+    state.moveHpp('completed')
+    state.cancelJob('confirm_deadline')
+    const minutes = state.session.merchant.max_interval_in_minutes_for_capture
+    if (minutes !== null && state.session.merchant.checkout_mode !== 'auto_capture') {
+      state.scheduleJob('capture_deadline', state.minutesFromNow(minutes))
+    }
+  }
+
+  /** The lender asks for a down payment: a child session collects it (spec §3 Down payment). */
+  #challenge(state: SessionState, intent: PaymentIntent): void {
+    if (intent.status === 'initial') state.moveIntent(intent, 'on_hold')
+    const session = state.session
+    if (!session.down_payment || session.down_payment.amount.amount === 0) {
+      session.down_payment = {
+        down_payment_collection: session.down_payment?.down_payment_collection ?? 'before_confirm',
+        payment_methods: session.down_payment?.payment_methods ?? ['card_payment', 'a2a_payment'],
+        amount: money(Math.round(session.total_price.amount * CHALLENGE_DOWN_PAYMENT_RATIO)),
+        paid: false,
+      }
+    }
+    state.moveSession('challenge')
+    state.moveHpp('challenge')
+  }
+
+  #desist(state: SessionState): void {
+    state.moveSession('desisted')
+    state.closeOpenIntents('desisted')
+    state.moveHpp('cancelled')
+  }
+
+  /** Work that needs other rows: the down-payment child session, and the parent when a child finishes. */
+  async #afterChange(tx: Transaction, session: CheckoutSession): Promise<void> {
+    if (session.status === 'challenge' && session.downpayment_checkout_session_id === null) {
+      await this.#createDownPaymentSession(tx, session)
+    }
+    const stored = await sessionRepository.findForUpdate(tx, session.merchant_id, session.id)
+    if (
+      stored?.parentSessionId &&
+      ['confirmed', 'denied', 'desisted', 'expired', 'cancelled'].includes(session.status)
+    ) {
+      await this.#downPaymentFinished(tx, stored.parentSessionId, session)
+    }
+  }
+
+  async #createDownPaymentSession(tx: Transaction, parent: CheckoutSession): Promise<void> {
+    const dp = parent.down_payment
+    if (!dp) return
+    const now = await this.#clock.now(parent.merchant_id, tx)
+    const childId = randomUUID()
+    const request = {
+      merchant: {
+        order_reference_1: `${parent.merchant.order_reference_1}-DP`,
+        ...(parent.merchant.order_reference_2
+          ? { order_reference_2: parent.merchant.order_reference_2 }
+          : {}),
+        checkout_mode: 'auto_capture' as const,
+      },
+      cart: {
+        currency: 'EUR' as const,
+        total_price_with_tax: dp.amount.amount,
+        items: [
+          {
+            article: {
+              type: 'product' as const,
+              category: 'physical' as const,
+              name: 'Down payment',
+              reference: 'DOWN-PAYMENT',
+              unit_price_with_tax: dp.amount.amount,
+            },
+            units: 1,
+            total_discount: 0,
+            total_price_with_tax: dp.amount.amount,
+          },
+        ],
+      },
+      purchase_country: parent.purchase_country,
+      payment_methods: dp.payment_methods.map((type) => ({ type })),
+      ...(parent.mode === 'hpp'
+        ? {
+            ui: {
+              mode: 'hpp' as const,
+              hpp: parent.hpp?.merchant_urls ? { merchant_urls: parent.hpp.merchant_urls } : {},
+            },
+          }
+        : { ui: { mode: 'embedded' as const } }),
+    } as unknown as CheckoutSessionRequest
+    const child = newSessionDocument(request, {
+      id: childId,
+      now,
+      userId: parent.user_id,
+      merchantId: parent.merchant_id,
+      agentId: parent.agent_id,
+      defaultCountry: parent.purchase_country,
+      hppId: parent.mode === 'hpp' ? randomUUID() : null,
+      defaultExpiresAt: new Date(parent.options.expires_at ?? now.getTime() + 86_400_000),
+    })
+    child.customer = parent.customer
+    await sessionRepository.insert(tx, child, { clientSecretHash: null, parentSessionId: parent.id })
+    await this.#change(
+      parent.merchant_id,
+      parent.id,
+      (state) => {
+        state.session.downpayment_checkout_session_id = childId
+      },
+      tx,
+    )
+  }
+
+  async #downPaymentFinished(tx: Transaction, parentId: string, child: CheckoutSession): Promise<void> {
+    await this.#change(
+      child.merchant_id,
+      parentId,
+      (state) => {
+        if (state.session.status !== 'challenge') return
+        const childIntent =
+          child.payment_intents.find((i) => i.payment_method_id === child.selected_payment_method_id) ?? null
+        state.emit('down_payment_status_changed', {
+          down_payment: {
+            status: child.status,
+            downpayment_checkout_session_id: child.id,
+            downpayment_order_reference_1: child.merchant.order_reference_1,
+            downpayment_order_reference_2: child.merchant.order_reference_2,
+            amount: state.session.down_payment?.amount ?? money(0),
+            payment_methods: state.session.down_payment?.payment_methods ?? [],
+            selected_payment_intent: childIntent ? { ...childIntent, conditions: null } : null,
+            payment_intents: child.payment_intents.map((i) => ({ ...i, conditions: null })),
+          },
+        })
+        const intent = state.selectedIntent
+        if (child.status !== 'confirmed') {
+          if (intent && ['initial', 'on_hold', 'approved'].includes(intent.status)) {
+            state.moveIntent(intent, child.status === 'desisted' ? 'desisted' : 'denied')
+          }
+          state.moveSession(child.status === 'desisted' ? 'desisted' : 'denied')
+          state.moveHpp('cancelled')
+          return
+        }
+        if (state.session.down_payment) state.session.down_payment.paid = true
+        if (intent) {
+          const index = state.session.payment_methods.findIndex((m) => m.type === intent.payment_method_type)
+          const method = state.session.payment_methods[index]
+          if (method) {
+            intent.conditions = conditionsFor(method, index, this.#principal(state), intent.conditions?.term)
+            if (intent.conditions) {
+              state.emit('conditions_changed', {
+                conditions: { ...intent.conditions, down_payment_amount: state.downPaymentAmount() },
+                down_payment: { amount: state.session.down_payment?.amount ?? money(0) },
+              })
+            }
+          }
+        }
+        state.moveSession('initial')
+        state.moveHpp('initial')
+        if (intent) this.#approve(state, intent)
+      },
+      tx,
+    )
+  }
+
+  // ---------------------------------------------------------------- merchant operations
+
+  /** Delegated mode: the merchant confirms an order the lender approved. */
+  async confirm(principal: Principal, id: string): Promise<CheckoutSession> {
+    const { session } = await this.#change(principal.merchantId, id, (state) => {
+      const intent = state.selectedIntent
+      if (state.session.status === 'confirmed') {
+        throw new ApiError('INVALID_TRANSITION', { detail: 'The checkout session is already confirmed.' })
+      }
+      if (state.session.status !== 'initial' || !intent || intent.status !== 'approved') {
+        throw new ApiError('INVALID_TRANSITION', {
+          detail: `The checkout session is ${state.session.status} with no approved payment intent: there is nothing to confirm.`,
+        })
+      }
+      this.#confirm(state, intent)
+    })
+    return session
+  }
+
+  #captureAll(state: SessionState, description: string | null, transactional: boolean): Operation {
+    const lines = state.session.cart.order_lines.filter((line) => !line.captured)
+    const profile = lenderProfile(state.session.customer?.email)
+    const amount = sum(lines.map((line) => line.total_price_with_tax.amount))
+    const operation: Operation = {
+      id: randomUUID(),
+      created_at: state.now.toISOString(),
+      status:
+        profile.asynchronous && state.session.merchant.checkout_mode !== 'auto_capture'
+          ? 'pending'
+          : 'approved',
+      description,
+      amount: money(amount),
+      item_ids: lines.map((line) => line.id),
+      transactional,
+    }
+    for (const line of lines) line.captured = true
+    state.session.captures.push(operation)
+    state.cancelJob('capture_deadline')
+    if (operation.status === 'approved') {
+      state.session.captured_amount = money(state.session.captured_amount.amount + amount)
+      state.emitCapture(description, amount, lines)
+    } else {
+      state.scheduleJob('operation_decision', state.minutesFromNow(ASYNC_DECISION_MINUTES))
+    }
+    return operation
+  }
+
+  async capture(principal: Principal, id: string, body: CaptureRequest): Promise<Operation> {
+    const { result } = await this.#change(principal.merchantId, id, (state) => {
+      if (state.session.status !== 'confirmed') {
+        throw new ApiError('INVALID_TRANSITION', {
+          detail: `The checkout session is ${state.session.status}: it must be confirmed before capture.`,
+        })
+      }
+      const captured = state.session.cart.order_lines.find((line) => line.captured)
+      if (state.session.cart.order_lines.every((line) => line.captured)) {
+        throw new ApiError('ALREADY_CAPTURED', { id: captured?.id ?? '' })
+      }
+      if (body.transactional && lenderProfile(state.session.customer?.email).rejectsTransactional) {
+        throw new ApiError('LENDER_REJECTED', { operation: 'capture' })
+      }
+      return this.#captureAll(state, body.description ?? null, body.transactional ?? false)
+    })
+    return result
+  }
+
+  async refund(principal: Principal, id: string, body: RefundRequest): Promise<Operation> {
+    const { result } = await this.#change(principal.merchantId, id, (state) => {
+      const session = state.session
+      const approvedCaptures = session.captures.filter((c) => c.status === 'approved')
+      if (approvedCaptures.length === 0) {
+        throw new ApiError('INVALID_TRANSITION', {
+          detail: 'Nothing has been captured yet: a refund requires a prior capture.',
+        })
+      }
+      const capturedIds = new Set(approvedCaptures.flatMap((c) => c.item_ids))
+      let lines: OrderLine[] = []
+      let amount: number
+      if (body.refunded_item_ids) {
+        const errors = body.refunded_item_ids.flatMap((itemId, i) =>
+          session.cart.order_lines.some((line) => line.id === itemId)
+            ? []
+            : [
+                {
+                  field: `/refunded_item_ids/${i}`,
+                  message: 'is not an order line of this session',
+                  keyword: 'rule',
+                },
+              ],
+        )
+        if (errors.length) throw invalidFields(errors, undefined)
+        lines = body.refunded_item_ids.map(
+          (itemId) => session.cart.order_lines.find((l) => l.id === itemId) as OrderLine,
+        )
+        for (const line of lines) {
+          if (!capturedIds.has(line.id)) throw new ApiError('NOT_CAPTURED', { id: line.id })
+          if (line.refunded) throw new ApiError('ALREADY_REFUNDED', { id: line.id })
+        }
+        amount = sum(lines.map((line) => line.total_price_with_tax.amount))
+        if (amount <= 0) {
+          throw invalidFields(
+            [{ field: '/refunded_item_ids', message: 'must add up to a positive amount', keyword: 'rule' }],
+            undefined,
+          )
+        }
+      } else {
+        amount = body.refunded_amount ?? 0
+      }
+      const reserved = sum(session.refunds.filter((r) => r.status !== 'rejected').map((r) => r.amount.amount))
+      const available = session.captured_amount.amount - reserved
+      if (amount > available) throw new ApiError('REFUND_EXCEEDS_CAPTURED', { amount, available })
+      const profile = lenderProfile(session.customer?.email)
+      if (body.transactional && profile.rejectsTransactional) {
+        throw new ApiError('LENDER_REJECTED', { operation: 'refund' })
+      }
+      const operation: Operation = {
+        id: randomUUID(),
+        created_at: state.now.toISOString(),
+        status: profile.asynchronous ? 'pending' : 'approved',
+        description: body.description ?? null,
+        amount: money(amount),
+        item_ids: lines.map((line) => line.id),
+        transactional: body.transactional ?? false,
+      }
+      for (const line of lines) line.refunded = true
+      session.refunds.push(operation)
+      if (operation.status === 'approved') {
+        session.refunded_amount = money(session.refunded_amount.amount + amount)
+        state.emitRefund(operation.description, amount, lines)
+      } else {
+        state.scheduleJob('operation_decision', state.minutesFromNow(ASYNC_DECISION_MINUTES))
+      }
+      return operation
+    })
+    return result
+  }
+
+  // ---------------------------------------------------------------- timers
+
+  /** Runs one due timer in its own transaction; a timer whose condition no longer holds does nothing. */
+  async runJob(job: Job): Promise<void> {
+    await this.#db.transaction(async (tx) => {
+      if (!(await jobRepository.isPending(tx, job.id))) return
+      const { session } = await this.#change(
+        job.merchant_id,
+        job.checkout_session_id,
+        (state) => {
+          this.#applyTimer(state, job.kind as JobKind)
+          state.cancelJobs.delete(job.kind as JobKind) // this run finishes it below
+        },
+        tx,
+      )
+      await jobRepository.finish(tx, job.id, await this.#clock.now(job.merchant_id, tx))
+      await this.#afterChange(tx, session)
+    })
+  }
+
+  #applyTimer(state: SessionState, kind: JobKind): void {
+    const session = state.session
+    const intent = state.selectedIntent
+    switch (kind) {
+      case 'expire':
+        if (
+          ['initial', 'challenge'].includes(session.status) &&
+          !session.payment_intents.some((i) => i.status === 'approved')
+        ) {
+          state.moveSession('expired')
+          state.closeOpenIntents('expired')
+          state.moveHpp('expired')
+        }
+        return
+      case 'confirm_deadline':
+        if (session.status === 'initial' && intent?.status === 'approved') {
+          state.moveIntent(intent, 'cancelled')
+          state.moveSession('cancelled')
+          state.moveHpp('cancelled')
+        }
+        return
+      case 'capture_deadline':
+        if (session.status === 'confirmed' && session.captures.length === 0) {
+          state.moveSession('cancelled')
+          state.closeOpenIntents('cancelled')
+          state.moveHpp('cancelled')
+        }
+        return
+      case 'lender_decision':
+        if (intent?.status === 'on_hold' && session.status === 'initial')
+          this.#decide(state, intent, 'approved')
+        return
+      case 'operation_decision':
+        for (const capture of session.captures.filter((c) => c.status === 'pending')) {
+          capture.status = 'approved'
+          session.captured_amount = money(session.captured_amount.amount + capture.amount.amount)
+          const lines = session.cart.order_lines.filter((l) => capture.item_ids.includes(l.id))
+          state.emitCapture(capture.description, capture.amount.amount, lines)
+        }
+        for (const refund of session.refunds.filter((r) => r.status === 'pending')) {
+          refund.status = 'approved'
+          session.refunded_amount = money(session.refunded_amount.amount + refund.amount.amount)
+          const lines = session.cart.order_lines.filter((l) => refund.item_ids.includes(l.id))
+          state.emitRefund(refund.description, refund.amount.amount, lines)
+        }
+        return
+    }
+  }
+
+  /** Runs every timer of the merchant that is due on its sandbox clock; returns how many ran. */
+  async runDueJobs(merchantId?: string): Promise<number> {
+    const merchants = merchantId
+      ? [{ merchant_id: merchantId }]
+      : await jobRepository.merchantsWithPendingJobs(this.#db)
+    let ran = 0
+    for (const { merchant_id } of merchants) {
+      const merchantNow = await this.#clock.now(merchant_id)
+      const jobs = await this.#db.transaction((tx) =>
+        jobRepository.claimDue(tx, merchant_id, merchantNow, this.#clock.realNow()),
+      )
+      for (const job of jobs) {
+        await this.runJob(job)
+        ran++
+      }
+    }
+    return ran
+  }
+
+  /** Sandbox: moves the merchant's clock forward and runs what falls due before answering. */
+  async advanceClock(
+    merchantId: string,
+    minutes: number,
+  ): Promise<{ now: Date; offsetMinutes: number; ran: number }> {
+    await this.#db.transaction(async (tx) => {
+      const updated = await tx.run(
+        'UPDATE sandbox_clocks SET offset_minutes = offset_minutes + $2, updated_at = $3 WHERE merchant_id = $1',
+        [merchantId, minutes, this.#clock.realNow()],
+      )
+      if (updated.changes === 0) {
+        await tx.run(
+          'INSERT INTO sandbox_clocks (merchant_id, offset_minutes, updated_at) VALUES ($1, $2, $3)',
+          [merchantId, minutes, this.#clock.realNow()],
+        )
+      }
+    })
+    let ran = 0
+    // A timer can schedule another that is already due (on hold → approved → confirm window): run until quiet.
+    for (let pass = 0; pass < 20; pass++) {
+      const count = await this.runDueJobs(merchantId)
+      ran += count
+      if (count === 0) break
+    }
+    return {
+      now: await this.#clock.now(merchantId),
+      offsetMinutes: await this.#clock.offsetMinutes(merchantId),
+      ran,
+    }
+  }
+}

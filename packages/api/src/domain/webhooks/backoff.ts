@@ -1,0 +1,26 @@
+/**
+ * When a failed delivery is tried again: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then never (eight
+ * tries in all, spread over about 28 hours, so a receiver that is down for a day still gets the event).
+ */
+export const RETRY_DELAYS_MS: readonly number[] = [
+  5_000,
+  5 * 60_000,
+  30 * 60_000,
+  2 * 3_600_000,
+  5 * 3_600_000,
+  10 * 3_600_000,
+  10 * 3_600_000,
+]
+
+/** ±10 %: receivers that came back up are not hit by every queued event in the same second. */
+export const RETRY_JITTER = 0.1
+
+/**
+ * The delay before the next try after `failedAttempts` failed tries in a row (1 after the first failure), or
+ * undefined when the schedule is used up and the event is given up. `random` is in [0, 1).
+ */
+export function retryDelayMs(failedAttempts: number, random: () => number = Math.random): number | undefined {
+  const base = RETRY_DELAYS_MS[failedAttempts - 1]
+  if (base === undefined) return undefined
+  return Math.round(base * (1 + RETRY_JITTER * (2 * random() - 1)))
+}

@@ -1,0 +1,366 @@
+import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import https from 'node:https'
+import tls from 'node:tls'
+import type { CheckoutSession, NotificationAuthSchema, Static, WebhookEvent } from '@plazo/contract'
+import type { Database } from '../../storage/index.ts'
+import { retryDelayMs } from './backoff.ts'
+import type { CertificateStore } from './certificates.ts'
+import { DeliveryError, type PostRequest, type PostResponse, post } from './http-post.ts'
+import { type OAuth2Credentials, OAuth2TokenCache, snippet } from './oauth2-tokens.ts'
+import { signatureHeaders } from './signature.ts'
+
+type NotificationAuth = Static<typeof NotificationAuthSchema>
+
+export const USER_AGENT = 'Plazo-Webhooks/1.0'
+export const DEFAULT_TIMEOUT_MS = 15_000
+export const DEFAULT_INTERVAL_MS = 500
+export const DEFAULT_BATCH_SIZE = 32
+/** `last_error` of an event that has nowhere to go. */
+export const NO_NOTIFICATION_URL = 'no notification_url'
+
+export interface DeliveryWorkerOptions {
+  db: Database
+  certificates: CertificateStore
+  /** Real time: retries follow the real world, never the sandbox clock. Injectable for tests. */
+  now?: () => Date
+  /** Milliseconds between passes, or false for no timer (tests call `deliverDue()` themselves). */
+  intervalMs?: number | false
+  /** Deadline of one HTTP exchange (default 15 s). */
+  timeoutMs?: number
+  /** Events claimed (and delivered concurrently) per pass. */
+  batchSize?: number
+  /** Jitter source in [0, 1); injectable for tests. */
+  random?: () => number
+  /** Extra CA certificates (PEM) trusted for receivers' TLS server certificates, besides the system ones. */
+  trustedCertificates?: readonly string[]
+  log?: { error(object: object, message: string): void }
+  /** The HTTP client; replaced only by tests that need to observe requests. */
+  post?: (request: PostRequest) => Promise<PostResponse>
+}
+
+export interface PassResult {
+  /** Events this pass took. */
+  claimed: number
+  delivered: number
+  /** Tries that failed and were scheduled again. */
+  retrying: number
+  /** Events given up (`failed`): schedule used up, or no notification_url. */
+  failed: number
+}
+
+interface ClaimedRow {
+  event_id: string
+  checkout_session_id: string
+  payload: WebhookEvent
+  failed_attempts: number
+}
+
+interface DestinationRow {
+  document: CheckoutSession
+  notification_auth: NotificationAuth | null
+  merchant_notification_url: string | null
+  webhook_secret: string
+}
+
+interface Outcome {
+  ok: boolean
+  statusCode: number | null
+  error: string | null
+}
+
+/**
+ * Delivers the webhook outbox (table `events`). Each pass claims due pending events in a short transaction
+ * (`FOR UPDATE SKIP LOCKED` on PostgreSQL; SQLite transactions run one at a time), marking them with a claim
+ * token and `locked_until`, then POSTs them outside any transaction and records each try. Several passes and
+ * several API nodes can run at once: an event is held by one pass at a time. If a process dies mid-delivery,
+ * the claim expires and another pass delivers the event again (at least once; `event_id` lets merchants drop
+ * the duplicate). A state change whose transaction committed is never lost: its event stays pending.
+ */
+export class DeliveryWorker {
+  readonly #db: Database
+  readonly #certificates: CertificateStore
+  readonly #now: () => Date
+  readonly #intervalMs: number | false
+  readonly #timeoutMs: number
+  readonly #batchSize: number
+  readonly #random: () => number
+  readonly #log: DeliveryWorkerOptions['log']
+  readonly #post: (request: PostRequest) => Promise<PostResponse>
+  readonly #tokens: OAuth2TokenCache
+  readonly #ca: string[] | undefined
+  readonly #httpAgent: http.Agent
+  readonly #httpsAgent: https.Agent
+  #clientCertAgent: Promise<https.Agent> | undefined
+  #timer: NodeJS.Timeout | undefined
+  #running: Promise<void> | undefined
+  #stopped = false
+
+  constructor(options: DeliveryWorkerOptions) {
+    this.#db = options.db
+    this.#certificates = options.certificates
+    this.#now = options.now ?? (() => new Date())
+    this.#intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    this.#batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
+    this.#random = options.random ?? Math.random
+    this.#log = options.log
+    this.#post = options.post ?? post
+    this.#ca = options.trustedCertificates?.length
+      ? [...tls.rootCertificates, ...options.trustedCertificates]
+      : undefined
+    // Idle sockets are closed before the usual 5 s keep-alive of servers, so a reused socket is rarely one
+    // the receiver is closing at that moment.
+    const agentOptions = { keepAlive: true, timeout: 4_000, maxSockets: 64 }
+    this.#httpAgent = new http.Agent(agentOptions)
+    this.#httpsAgent = new https.Agent({ ...agentOptions, ...(this.#ca ? { ca: this.#ca } : {}) })
+    this.#tokens = new OAuth2TokenCache({
+      post: (request) => this.#post({ ...request, agent: this.#agentFor(request.url) }),
+      timeoutMs: () => this.#timeoutMs,
+      now: this.#now,
+      userAgent: USER_AGENT,
+    })
+  }
+
+  /** Passes every `intervalMs` (unref'd: it never keeps the process alive). No-op when the interval is off. */
+  start(): void {
+    if (this.#intervalMs === false || this.#timer || this.#stopped) return
+    this.#timer = setInterval(() => void this.#tick(), this.#intervalMs)
+    this.#timer.unref()
+  }
+
+  /** Stops the timer and waits for the pass in progress; claims of unfinished events simply expire. */
+  async stop(): Promise<void> {
+    this.#stopped = true
+    if (this.#timer) clearInterval(this.#timer)
+    this.#timer = undefined
+    await this.#running
+    this.#httpAgent.destroy()
+    this.#httpsAgent.destroy()
+    if (this.#clientCertAgent) (await this.#clientCertAgent.catch(() => undefined))?.destroy()
+  }
+
+  /** One pass: claim up to a batch of due events and try each once. Safe to call concurrently. */
+  async deliverDue(): Promise<PassResult> {
+    const claimToken = randomUUID()
+    const claimed = await this.#claim(claimToken)
+    const result: PassResult = { claimed: claimed.length, delivered: 0, retrying: 0, failed: 0 }
+    const destinations = new Map<string, Promise<DestinationRow | undefined>>()
+    await Promise.all(
+      claimed.map(async (event) => {
+        let destination = destinations.get(event.checkout_session_id)
+        if (!destination) {
+          destination = this.#destination(event.checkout_session_id)
+          destinations.set(event.checkout_session_id, destination)
+        }
+        const status = await this.#deliverOne(event, await destination, claimToken)
+        result[status]++
+      }),
+    )
+    return result
+  }
+
+  /** A timer tick: passes back to back while they find full batches, so a backlog drains quickly. */
+  async #tick(): Promise<void> {
+    if (this.#running) return
+    this.#running = (async () => {
+      try {
+        while (!this.#stopped) {
+          const { claimed } = await this.deliverDue()
+          if (claimed < this.#batchSize) break
+        }
+      } catch (error) {
+        this.#log?.error({ err: error }, 'webhook delivery pass failed')
+      }
+    })().finally(() => {
+      this.#running = undefined
+    })
+    await this.#running
+  }
+
+  /** How long a claim lasts: long enough for a token request, a delivery, and both again after a 401. */
+  #leaseMs(): number {
+    return 4 * this.#timeoutMs + 30_000
+  }
+
+  async #claim(token: string): Promise<ClaimedRow[]> {
+    const now = this.#now()
+    return this.#db.transaction(async (tx) => {
+      const rows = await tx.queryForUpdate<ClaimedRow & { seq: number }>(
+        `SELECT seq, event_id, checkout_session_id, payload, failed_attempts FROM events
+         WHERE status = 'pending' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1)
+         ORDER BY next_attempt_at, seq
+         LIMIT $2`,
+        [now, this.#batchSize],
+        { skipLocked: true },
+      )
+      if (rows.length === 0) return []
+      const seqs = rows.map((row) => row.seq)
+      await tx.run(
+        `UPDATE events SET locked_until = $1, claimed_by = $2
+         WHERE seq IN (${seqs.map((_, index) => `$${index + 3}`).join(', ')})`,
+        [new Date(now.getTime() + this.#leaseMs()), token, ...seqs],
+      )
+      return rows
+    })
+  }
+
+  #destination(checkoutSessionId: string): Promise<DestinationRow | undefined> {
+    return this.#db.one<DestinationRow>(
+      `SELECT s.document, s.notification_auth, m.notification_url AS merchant_notification_url, m.webhook_secret
+       FROM checkout_sessions s JOIN merchants m ON m.id = s.merchant_id
+       WHERE s.id = $1`,
+      [checkoutSessionId],
+    )
+  }
+
+  async #deliverOne(
+    event: ClaimedRow,
+    destination: DestinationRow | undefined,
+    claimToken: string,
+  ): Promise<'delivered' | 'retrying' | 'failed'> {
+    // The session's own notification_url wins over the merchant's; both are read now, not when the event was
+    // written, so fixing a wrong URL and asking for a redelivery is enough.
+    const url = destination?.document.merchant.notification_url ?? destination?.merchant_notification_url
+    if (!destination || !url) {
+      // Nothing to try: waiting would keep every event of merchants without webhooks pending for ever. The
+      // event stays in the log, and a redelivery after setting a URL sends it.
+      await this.#db.run(
+        `UPDATE events SET status = 'failed', next_attempt_at = NULL, last_error = $3, locked_until = NULL,
+           claimed_by = NULL
+         WHERE event_id = $1 AND claimed_by = $2`,
+        [event.event_id, claimToken, NO_NOTIFICATION_URL],
+      )
+      return 'failed'
+    }
+    const started = this.#now()
+    const startedAt = performance.now()
+    const outcome = await this.#attempt(event, url, destination)
+    const durationMs = Math.round(performance.now() - startedAt)
+    return this.#record(event, claimToken, started, durationMs, outcome)
+  }
+
+  async #attempt(event: ClaimedRow, rawUrl: string, destination: DestinationRow): Promise<Outcome> {
+    try {
+      let url: URL
+      try {
+        url = new URL(rawUrl)
+      } catch {
+        throw new DeliveryError(`notification_url ${rawUrl} is not a valid URL`)
+      }
+      const body = JSON.stringify(event.payload)
+      const auth = destination.notification_auth
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': USER_AGENT }
+      let agent: http.Agent = this.#agentFor(url)
+      let oauth: OAuth2Credentials | undefined
+      if (auth && 'authorization_header' in auth) {
+        headers.authorization = auth.authorization_header
+        if (auth.content_type) headers['content-type'] = auth.content_type
+      } else if (auth && 'url' in auth) {
+        oauth = auth
+      } else if (auth && 'authorization_cert' in auth && auth.authorization_cert) {
+        if (url.protocol !== 'https:') {
+          throw new DeliveryError('authorization_cert needs an https notification_url')
+        }
+        agent = await this.#clientCertificateAgent()
+      }
+      const send = async (accessToken?: string): Promise<PostResponse> => {
+        const signed = signatureHeaders(destination.webhook_secret, event.event_id, body, this.#now())
+        return this.#post({
+          url,
+          body,
+          agent,
+          timeoutMs: this.#timeoutMs,
+          headers: {
+            ...headers,
+            ...signed,
+            ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+          },
+        })
+      }
+      let response: PostResponse
+      if (oauth) {
+        const token = await this.#tokens.token(oauth)
+        response = await send(token)
+        if (response.statusCode === 401) {
+          // The receiver no longer accepts the cached token (revoked, or expired early): one fresh token, once.
+          this.#tokens.invalidate(oauth, token)
+          response = await send(await this.#tokens.token(oauth))
+        }
+      } else {
+        response = await send()
+      }
+      if (response.statusCode >= 200 && response.statusCode <= 299) {
+        return { ok: true, statusCode: response.statusCode, error: null }
+      }
+      return {
+        ok: false,
+        statusCode: response.statusCode,
+        error: `HTTP ${response.statusCode}${snippet(response.body)}`,
+      }
+    } catch (error) {
+      if (error instanceof DeliveryError) return { ok: false, statusCode: null, error: error.message }
+      throw error
+    }
+  }
+
+  async #record(
+    event: ClaimedRow,
+    claimToken: string,
+    attemptedAt: Date,
+    durationMs: number,
+    outcome: Outcome,
+  ): Promise<'delivered' | 'retrying' | 'failed'> {
+    const now = this.#now()
+    const failedAttempts = outcome.ok ? event.failed_attempts : event.failed_attempts + 1
+    const delay = outcome.ok ? undefined : retryDelayMs(failedAttempts, this.#random)
+    const status = outcome.ok ? 'delivered' : delay === undefined ? 'failed' : 'pending'
+    await this.#db.transaction(async (tx) => {
+      await tx.run(
+        `INSERT INTO event_attempts (event_id, attempted_at, status_code, duration_ms, error)
+         VALUES ($1, $2, $3, $4, $5)`,
+        [event.event_id, attemptedAt, outcome.statusCode, durationMs, outcome.error],
+      )
+      await tx.run('UPDATE events SET attempts = attempts + 1 WHERE event_id = $1', [event.event_id])
+      // Only while this pass still holds the event: a redelivery asked for meanwhile keeps its new schedule.
+      await tx.run(
+        `UPDATE events SET status = $3, failed_attempts = $4, next_attempt_at = $5, delivered_at = $6,
+           last_error = $7, locked_until = NULL, claimed_by = NULL
+         WHERE event_id = $1 AND claimed_by = $2`,
+        [
+          event.event_id,
+          claimToken,
+          status,
+          failedAttempts,
+          delay === undefined ? null : new Date(now.getTime() + delay),
+          outcome.ok ? now : null,
+          outcome.error,
+        ],
+      )
+    })
+    return status === 'pending' ? 'retrying' : status
+  }
+
+  #agentFor(url: URL): http.Agent {
+    return url.protocol === 'https:' ? this.#httpsAgent : this.#httpAgent
+  }
+
+  #clientCertificateAgent(): Promise<https.Agent> {
+    this.#clientCertAgent ??= this.#certificates.get().then(
+      ({ client }) =>
+        new https.Agent({
+          keepAlive: true,
+          timeout: 4_000,
+          maxSockets: 64,
+          ...(this.#ca ? { ca: this.#ca } : {}),
+          // The chain up to (not including) the root the receiver trusts: here just the client certificate.
+          cert: client.certificate,
+          key: client.privateKey,
+        }),
+    )
+    this.#clientCertAgent.catch(() => {
+      this.#clientCertAgent = undefined
+    })
+    return this.#clientCertAgent
+  }
+}

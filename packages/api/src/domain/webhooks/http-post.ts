@@ -1,0 +1,88 @@
+import http from 'node:http'
+import https from 'node:https'
+
+/** A try that got no HTTP answer: connection refused or reset, TLS failure, timeout, bad URL. */
+export class DeliveryError extends Error {
+  override readonly name = 'DeliveryError'
+}
+
+export interface PostRequest {
+  url: URL
+  headers: Record<string, string>
+  body: string
+  /** The whole exchange (connect, TLS, request and the response body) must finish within this. */
+  timeoutMs: number
+  agent?: http.Agent
+}
+
+export interface PostResponse {
+  statusCode: number
+  /** The first bytes of the response body (enough for an error message or a token). */
+  body: string
+}
+
+/** Bodies are read up to this size; receivers answering more are not waited for. */
+const MAX_RESPONSE_BYTES = 64 * 1024
+
+/**
+ * One POST with a hard deadline. Redirects are not followed (a 3XX is an answer like any other): following
+ * them would send a signed body and its credentials to a URL the merchant did not configure.
+ */
+export function post(request: PostRequest): Promise<PostResponse> {
+  const { url } = request
+  const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined
+  if (!client) return Promise.reject(new DeliveryError(`unsupported URL scheme ${url.protocol}`))
+  return new Promise((resolve, reject) => {
+    const body = Buffer.from(request.body)
+    let settled = false
+    const finish = (error: Error | undefined, response?: PostResponse) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      if (error) reject(error)
+      else resolve(response as PostResponse)
+    }
+    const req = client.request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...request.headers, 'content-length': String(body.length) },
+        ...(request.agent ? { agent: request.agent } : {}),
+      },
+      (res) => {
+        const chunks: Buffer[] = []
+        let size = 0
+        res.on('data', (chunk: Buffer) => {
+          if (size >= MAX_RESPONSE_BYTES) return
+          chunks.push(chunk)
+          size += chunk.length
+          if (size >= MAX_RESPONSE_BYTES) {
+            finish(undefined, { statusCode: res.statusCode ?? 0, body: text(chunks) })
+            res.destroy()
+          }
+        })
+        res.on('end', () => finish(undefined, { statusCode: res.statusCode ?? 0, body: text(chunks) }))
+        res.on('error', (error) => finish(new DeliveryError(describe(error))))
+      },
+    )
+    const timer = setTimeout(() => {
+      const error = new DeliveryError(`timed out after ${request.timeoutMs} ms`)
+      finish(error)
+      req.destroy(error)
+    }, request.timeoutMs)
+    req.on('error', (error) =>
+      finish(error instanceof DeliveryError ? error : new DeliveryError(describe(error))),
+    )
+    req.end(body)
+  })
+}
+
+function text(chunks: Buffer[]): string {
+  return Buffer.concat(chunks).subarray(0, MAX_RESPONSE_BYTES).toString('utf8')
+}
+
+/** A short reason a merchant can act on: `connect ECONNREFUSED 127.0.0.1:9`, `socket hang up`… */
+function describe(error: Error & { code?: string }): string {
+  if (error.message) return error.message
+  return error.code ?? 'connection error'
+}

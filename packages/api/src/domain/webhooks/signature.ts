@@ -1,0 +1,37 @@
+import { randomBytes } from 'node:crypto'
+import { Webhook } from 'standardwebhooks'
+
+const PREFIX = 'whsec_'
+
+/** A new signing secret: `whsec_` and 32 random bytes in standard base64, as Standard Webhooks defines it. */
+export function newSigningSecret(): string {
+  return `${PREFIX}${randomBytes(32).toString('base64')}`
+}
+
+/**
+ * The secret in the form Standard Webhooks libraries read (`whsec_` + standard base64). Secrets written in
+ * base64url (`-` and `_`) hold the same key bytes, but the reference libraries cannot decode them; rewriting
+ * the text keeps the key, so signatures made before and after are the same.
+ */
+export function canonicalSecret(secret: string): string {
+  const body = secret.startsWith(PREFIX) ? secret.slice(PREFIX.length) : secret
+  if (/^[A-Za-z0-9+/]*={0,2}$/.test(body) && body.length % 4 === 0) return `${PREFIX}${body}`
+  return `${PREFIX}${Buffer.from(body, 'base64url').toString('base64')}`
+}
+
+/**
+ * The Standard Webhooks headers of one delivery: `webhook-id` (the event id, stable across retries),
+ * `webhook-timestamp` (Unix seconds of this attempt) and `webhook-signature` (`v1,<base64 HMAC-SHA256>` of
+ * `<id>.<timestamp>.<body>`). Receivers verify with `new Webhook(secret).verify(body, headers)`.
+ */
+export function signatureHeaders(
+  secret: string,
+  eventId: string,
+  body: string,
+  at: Date,
+): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
+  // The timestamp is whole seconds, and the signature must cover exactly the timestamp that is sent.
+  const seconds = Math.floor(at.getTime() / 1000)
+  const signature = new Webhook(canonicalSecret(secret)).sign(eventId, new Date(seconds * 1000), body)
+  return { 'webhook-id': eventId, 'webhook-timestamp': String(seconds), 'webhook-signature': signature }
+}

@@ -1,0 +1,167 @@
+import Type from 'typebox'
+import { enumOf } from './enums.ts'
+import { SESSION_ID, WEBHOOK_EXAMPLES } from './examples/responses.ts'
+import { DateTimeSchema, Nullable, UuidSchema } from './primitives.ts'
+import { WEBHOOK_EVENT_SCHEMAS } from './webhooks.ts'
+
+/**
+ * The webhook management endpoints: the delivery log of a session's events, redelivery, the signing secret
+ * and the sandbox certificates for mutual TLS. Plazo additions: the specification leaves retries open.
+ */
+
+export const EventDeliveryStatus = {
+  values: ['pending', 'delivered', 'failed'] as const,
+  description:
+    '`pending`: waiting for its next try; `delivered`: a try got a 2XX answer; `failed`: given up after the last scheduled retry, or there was no `notification_url` (redeliver it once fixed).',
+}
+
+export const EventAttemptSchema = Type.Object(
+  {
+    attempted_at: { ...DateTimeSchema, description: 'When the try started (real time, UTC).' },
+    status_code: Nullable(
+      Type.Integer({ description: 'HTTP status your endpoint answered; null when there was no answer.' }),
+    ),
+    duration_ms: Type.Integer({ minimum: 0, description: 'How long the try took, in milliseconds.' }),
+    error: Nullable(
+      Type.String({
+        description:
+          'Why the try failed (`HTTP 500: <start of your body>`, `timed out after 15000 ms`, `connect ECONNREFUSED …`); null when delivered.',
+      }),
+    ),
+  },
+  { title: 'EventAttempt', description: 'One delivery try.' },
+)
+
+export const WebhookEventPayloadSchema = Type.Union(Object.values(WEBHOOK_EVENT_SCHEMAS), {
+  description: 'The notification body, exactly as POSTed to your endpoint.',
+})
+
+export const WebhookEventRecordSchema = Type.Object(
+  {
+    event_id: { ...UuidSchema, description: 'Stable id of the event (the `webhook-id` header).' },
+    type: enumOf(Object.keys(WEBHOOK_EVENT_SCHEMAS) as (keyof typeof WEBHOOK_EVENT_SCHEMAS)[], {
+      description: 'The event type (`event` in the payload).',
+    }),
+    status: enumOf(EventDeliveryStatus.values, { description: EventDeliveryStatus.description }),
+    created_at: { ...DateTimeSchema, description: 'When the status change that triggered it was written.' },
+    next_attempt_at: Nullable({
+      ...DateTimeSchema,
+      description: 'When a `pending` event is tried next (null once delivered or failed).',
+    }),
+    delivered_at: Nullable({ ...DateTimeSchema, description: 'When your endpoint last acknowledged it.' }),
+    last_error: Nullable(Type.String({ description: 'The error of the last failed try.' })),
+    attempt_count: Type.Integer({ minimum: 0, description: 'Tries made so far, redeliveries included.' }),
+    payload: WebhookEventPayloadSchema,
+    attempts: Type.Array(EventAttemptSchema, { description: 'Every try, oldest first.' }),
+  },
+  { title: 'WebhookEventRecord', description: 'An event with its delivery log.' },
+)
+
+export const WebhookEventsQuerySchema = Type.Object(
+  {
+    checkout_session_id: { ...UuidSchema, description: 'The checkout session whose events to list.' },
+  },
+  { additionalProperties: false },
+)
+
+export const WebhookEventParamsSchema = Type.Object(
+  { event_id: { ...UuidSchema, description: 'The `event_id` of the event.' } },
+  { additionalProperties: false },
+)
+
+export const WebhookEventListResponseSchema = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    payload: Type.Array(WebhookEventRecordSchema, { description: 'The events of the session, oldest first.' }),
+    identifier: { ...UuidSchema, description: 'The checkout session id.' },
+  },
+  { title: 'WebhookEventListResponse', description: 'The events of a checkout session.' },
+)
+
+export const WebhookEventResponseSchema = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    payload: WebhookEventRecordSchema,
+    identifier: { ...UuidSchema, description: 'The event id.' },
+  },
+  { title: 'WebhookEventResponse', description: 'One event.' },
+)
+
+export const WebhookSecretSchema = Type.Object(
+  {
+    secret: Type.String({
+      pattern: '^whsec_[A-Za-z0-9+/]+={0,2}$',
+      description:
+        'The signing secret: `whsec_` followed by the base64 key. Pass it whole to a Standard Webhooks library.',
+    }),
+    created_at: Type.Optional({ ...DateTimeSchema, description: 'When this secret was made.' }),
+  },
+  { title: 'WebhookSecret', description: 'The key that signs your notifications.' },
+)
+
+export const WebhookSecretResponseSchema = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    payload: WebhookSecretSchema,
+    identifier: { ...UuidSchema, description: 'Your merchant id.' },
+  },
+  { title: 'WebhookSecretResponse', description: 'Your webhook signing secret.' },
+)
+
+export const PemCertificateSchema = Type.String({
+  pattern: '^-----BEGIN CERTIFICATE-----',
+  description: 'A PEM-encoded X.509 certificate.',
+})
+
+// Examples (validated against their schemas by the contract tests).
+
+const EVENT_ID = WEBHOOK_EXAMPLES.checkout_session_status_changed.event_id
+
+export const WEBHOOK_EVENT_RECORD_EXAMPLE = {
+  event_id: EVENT_ID,
+  type: 'checkout_session_status_changed',
+  status: 'delivered',
+  created_at: '2026-05-17T10:34:12.480Z',
+  next_attempt_at: null,
+  delivered_at: '2026-05-17T10:34:17.911Z',
+  last_error: null,
+  attempt_count: 2,
+  payload: WEBHOOK_EXAMPLES.checkout_session_status_changed,
+  attempts: [
+    {
+      attempted_at: '2026-05-17T10:34:12.502Z',
+      status_code: 503,
+      duration_ms: 41,
+      error: 'HTTP 503: Service Unavailable',
+    },
+    { attempted_at: '2026-05-17T10:34:17.866Z', status_code: 200, duration_ms: 45, error: null },
+  ],
+}
+
+export const WEBHOOK_EVENT_LIST_RESPONSE_EXAMPLE = {
+  status: 'ok',
+  payload: [WEBHOOK_EVENT_RECORD_EXAMPLE],
+  identifier: SESSION_ID,
+}
+
+export const WEBHOOK_REDELIVER_RESPONSE_EXAMPLE = {
+  status: 'ok',
+  payload: {
+    ...WEBHOOK_EVENT_RECORD_EXAMPLE,
+    status: 'pending',
+    next_attempt_at: '2026-05-18T08:00:00.000Z',
+  },
+  identifier: EVENT_ID,
+}
+
+export const WEBHOOK_SECRET_RESPONSE_EXAMPLE = {
+  status: 'ok',
+  payload: {
+    secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+    created_at: '2026-05-01T09:00:00.000Z',
+  },
+  identifier: '90b2ea23-a417-48b7-8400-554a197f2db1',
+}
+
+export const PEM_CERTIFICATE_EXAMPLE =
+  '-----BEGIN CERTIFICATE-----\nMIIDWjCCAkKgAwIBAgIQ…\n-----END CERTIFICATE-----\n'
