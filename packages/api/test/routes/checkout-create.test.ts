@@ -1,0 +1,445 @@
+import {
+  EmbeddedCreateResponseSchema,
+  ERRORS,
+  ErrorBodySchema,
+  examples,
+  GetSessionResponseSchema,
+  HppCreateResponseSchema,
+  type Static,
+  ValidationErrorBodySchema,
+} from '@plazo/contract'
+import type { LightMyRequestResponse } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SANDBOX } from '../../src/storage/index.ts'
+import { expectBody, type TestApp, testApp } from '../helpers/app.ts'
+import { testEngines } from '../helpers/engines.ts'
+
+type Session = Static<typeof GetSessionResponseSchema>['payload']
+type Body = Record<string, unknown>
+
+const MODES = ['embedded', 'hpp'] as const
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+function requestExample(mode: (typeof MODES)[number], type: string): Body {
+  return structuredClone(
+    mode === 'hpp' ? examples.hppRequestExample(type) : examples.embeddedRequestExample(type),
+  ) as unknown as Body
+}
+
+function paymentIntentExample(): Body & { customer: Record<string, Record<string, unknown>> } {
+  return structuredClone(examples.PAYMENT_INTENT_REQUEST_EXAMPLE) as never
+}
+
+describe.each(testEngines())('POST /api/v2/checkout/ on $name', (engine) => {
+  // One app per engine: every test creates its own sessions and only reads those.
+  let t: TestApp
+  beforeAll(async () => {
+    t = await testApp(engine)
+  })
+  afterAll(() => t.close())
+
+  const create = (payload: unknown, url = '/api/v2/checkout/') =>
+    t.app.inject({ method: 'POST', url, headers: t.demo, payload: payload as Body })
+  const read = async (id: string): Promise<Session> => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/v2/checkout/${id}/`, headers: t.demo })
+    expect(res.statusCode).toBe(200)
+    return (expectBody(res, GetSessionResponseSchema) as { payload: Session }).payload
+  }
+  const expectValidationError = (res: LightMyRequestResponse, field: string, originalData: unknown) => {
+    expect(res.statusCode).toBe(400)
+    const body = expectBody(res, ValidationErrorBodySchema) as {
+      schema_errors: Array<{ field: string }>
+      original_data: unknown
+      exception: string
+    }
+    expect(body.exception).toBe(ERRORS.VALIDATION.exception)
+    expect(body.schema_errors.map((e) => e.field)).toContain(field)
+    expect(body.original_data).toEqual(originalData)
+    return body
+  }
+
+  describe.each(examples.ARTICLE_TYPES)('a %s cart', (type) => {
+    it('creates an embedded session: 201 with checkout_session_id and client_secret', async () => {
+      const res = await create(requestExample('embedded', type))
+      expect(res.statusCode).toBe(201)
+      const body = expectBody(res, EmbeddedCreateResponseSchema) as Static<
+        typeof EmbeddedCreateResponseSchema
+      >
+      expect(Object.keys(body).sort()).toEqual(['checkout_session_id', 'client_secret'])
+      expect(body.checkout_session_id).toMatch(UUID)
+      expect(body.client_secret.length).toBeGreaterThanOrEqual(32)
+
+      const session = await read(body.checkout_session_id)
+      expect(session).toMatchObject({ id: body.checkout_session_id, mode: 'embedded', status: 'initial' })
+      expect(session.hpp).toBeNull()
+      expect(session.cart.order_lines[0]?.article.type).toBe(type)
+    })
+
+    it('creates a hosted-page session: 201 with the three hosted page URLs of its hpp id', async () => {
+      const res = await create(requestExample('hpp', type))
+      expect(res.statusCode).toBe(201)
+      const body = expectBody(res, HppCreateResponseSchema) as Static<typeof HppCreateResponseSchema>
+      expect(Object.keys(body).sort()).toEqual([
+        'checkout_session_id',
+        'distribution_url',
+        'qr_code_url',
+        'redirect_url',
+      ])
+
+      const session = await read(body.checkout_session_id)
+      expect(session.mode).toBe('hpp')
+      const hppId = session.hpp?.id as string
+      expect(hppId).toMatch(UUID)
+      expect(hppId).not.toBe(body.checkout_session_id)
+      expect(body.redirect_url).toBe(`http://localhost:4000/hpp/${hppId}`)
+      expect(body.qr_code_url).toBe(`${body.redirect_url}/qr`)
+      expect(body.distribution_url).toBe(`${body.redirect_url}/distribute`)
+      expect(session.hpp).toMatchObject({
+        checkout_session_id: body.checkout_session_id,
+        status: 'initial',
+        merchant_urls: examples.hppRequestExample(type).ui.hpp?.merchant_urls,
+        customization: examples.hppRequestExample(type).ui.hpp?.customization,
+      })
+    })
+  })
+
+  it('builds the hosted page URLs on PLAZO_PUBLIC_URL', async () => {
+    const own = await testApp(engine, { PLAZO_PUBLIC_URL: 'https://pay.example.com/sandbox/' })
+    try {
+      const res = await own.app.inject({
+        method: 'POST',
+        url: '/api/v2/checkout/',
+        headers: own.demo,
+        payload: requestExample('hpp', 'product'),
+      })
+      expect(res.statusCode).toBe(201)
+      const body = expectBody(res, HppCreateResponseSchema) as Static<typeof HppCreateResponseSchema>
+      const get = await own.app.inject({
+        method: 'GET',
+        url: `/api/v2/checkout/${body.checkout_session_id}`,
+        headers: own.demo,
+      })
+      const hppId = get.json().payload.hpp.id
+      expect(body.redirect_url).toBe(`https://pay.example.com/sandbox/hpp/${hppId}`)
+      expect(body.qr_code_url).toBe(`https://pay.example.com/sandbox/hpp/${hppId}/qr`)
+      expect(body.distribution_url).toBe(`https://pay.example.com/sandbox/hpp/${hppId}/distribute`)
+    } finally {
+      await own.close()
+    }
+  })
+
+  it('creates an embedded session when ui is omitted', async () => {
+    const request = requestExample('embedded', 'product')
+    delete request.ui
+    const res = await create(request)
+    expect(res.statusCode).toBe(201)
+    const body = expectBody(res, EmbeddedCreateResponseSchema) as { checkout_session_id: string }
+    expect((await read(body.checkout_session_id)).mode).toBe('embedded')
+  })
+
+  it('answers 409 with the exact message when the cart total is not the sum of the items', async () => {
+    const res = await create(examples.CART_MISMATCH_REQUEST_EXAMPLE)
+    expect(res.statusCode).toBe(409)
+    expect(expectBody(res, ErrorBodySchema)).toEqual({
+      status: 'ko',
+      exception: ERRORS.CART_TOTAL_MISMATCH.exception,
+      error: 'The total price of the cart (79) differs from the sum of all the items total price (75).',
+    })
+  })
+
+  it('answers 409 on a multi-line cart whose lines do not add up', async () => {
+    const request = requestExample('hpp', 'product') as {
+      cart: { items: Body[]; total_price_with_tax: number }
+    }
+    request.cart.items.push(structuredClone(request.cart.items[0] as Body))
+    const res = await create(request)
+    expect(res.statusCode).toBe(409)
+    expect(res.json().error).toBe(
+      'The total price of the cart (25800) differs from the sum of all the items total price (51600).',
+    )
+  })
+
+  it.each([
+    ['the same day as', '2026-09-01'],
+    ['before', '2026-08-31'],
+  ])('answers 400 naming end_date when a service ends %s its start_date', async (_, endDate) => {
+    const request = requestExample('embedded', 'service') as {
+      cart: { items: Array<{ article: Body }> }
+    }
+    const article = request.cart.items[0]?.article as Body
+    article.start_date = '2026-09-01'
+    article.end_date = endDate
+    const res = await create(request)
+    const body = expectValidationError(res, '/cart/items/0/article/end_date', request)
+    expect(body.schema_errors).toEqual([
+      { field: '/cart/items/0/article/end_date', message: 'must be later than start_date', keyword: 'rule' },
+    ])
+  })
+
+  it("answers 400 naming /agent_id for the other merchant's agent", async () => {
+    const request = { ...requestExample('embedded', 'product'), agent_id: SANDBOX.otherShop.agents.online.id }
+    const res = await create(request)
+    expectValidationError(res, '/agent_id', request)
+  })
+
+  it('answers 400 naming /agent_id for an agent that does not exist', async () => {
+    const request = { ...requestExample('hpp', 'product'), agent_id: '4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11' }
+    expectValidationError(await create(request), '/agent_id', request)
+  })
+
+  it("accepts the merchant's own second agent and returns it", async () => {
+    const agentId = SANDBOX.demoStore.agents.store.id
+    const res = await create({ ...requestExample('embedded', 'product'), agent_id: agentId })
+    expect(res.statusCode).toBe(201)
+    const session = await read(res.json().checkout_session_id)
+    expect(session.agent_id).toBe(agentId)
+  })
+
+  it("uses the merchant's default agent when agent_id is omitted", async () => {
+    const res = await create(requestExample('embedded', 'product'))
+    const session = await read(res.json().checkout_session_id)
+    expect(session).toMatchObject({
+      agent_id: SANDBOX.demoStore.agents.online.id,
+      merchant_id: SANDBOX.demoStore.merchantId,
+      user_id: SANDBOX.demoStore.userId,
+    })
+  })
+
+  it("defaults purchase_country to the merchant's country (ESP) and keeps FRA when sent", async () => {
+    const request = requestExample('embedded', 'product')
+    delete request.purchase_country
+    const defaulted = await read((await create(request)).json().checkout_session_id)
+    expect(defaulted.purchase_country).toBe('ESP')
+
+    const french = await read(
+      (await create({ ...request, purchase_country: 'FRA' })).json().checkout_session_id,
+    )
+    expect(french.purchase_country).toBe('FRA')
+  })
+
+  it('answers 400 for a purchase country other than ESP and FRA', async () => {
+    const request = { ...requestExample('embedded', 'product'), purchase_country: 'PRT' }
+    expectValidationError(await create(request), '/purchase_country', request)
+  })
+
+  it('accepts a discount line with a negative price and returns it as an order line', async () => {
+    const res = await create(examples.DISCOUNT_CART_EXAMPLE)
+    expect(res.statusCode).toBe(201)
+    expectBody(res, EmbeddedCreateResponseSchema)
+    const session = await read(res.json().checkout_session_id)
+    expect(session.total_price).toEqual({ amount: 11900, currency: 'EUR' })
+    expect(session.cart.order_lines.map((l) => [l.article.category, l.total_price_with_tax.amount])).toEqual([
+      ['physical', 12900],
+      ['discount', -1000],
+    ])
+    expect(session.cart.order_lines[1]?.article.price).toEqual({ amount: -1000, currency: 'EUR' })
+  })
+
+  it('answers 400 for a discount line with a positive total', async () => {
+    const request = structuredClone(examples.DISCOUNT_CART_EXAMPLE) as unknown as {
+      cart: { items: Array<{ total_price_with_tax: number }>; total_price_with_tax: number }
+    }
+    const discount = request.cart.items[1] as { total_price_with_tax: number }
+    discount.total_price_with_tax = 1000
+    request.cart.total_price_with_tax = 13900
+    expectValidationError(await create(request), '/cart/items/1/total_price_with_tax', request)
+  })
+
+  it('answers 400 naming each missing required field', async () => {
+    const request = requestExample('embedded', 'product') as { merchant: Body; cart: { items: Body[] } }
+    delete request.merchant.order_reference_1
+    const res = await create(request)
+    expectValidationError(res, '/merchant/order_reference_1', request)
+  })
+
+  it('answers 400 for a currency other than EUR', async () => {
+    const request = requestExample('embedded', 'product') as { cart: Body }
+    request.cart.currency = 'USD'
+    expectValidationError(await create(request), '/cart/currency', request)
+  })
+
+  it('answers 400 for the same payment method type offered twice', async () => {
+    const request = {
+      ...requestExample('embedded', 'product'),
+      payment_methods: [
+        { type: 'bnpl_instalments', options: { periods: [3] } },
+        { type: 'bnpl_instalments', options: { periods: [6] } },
+      ],
+    }
+    expectValidationError(await create(request), '/payment_methods/1/type', request)
+  })
+
+  it('answers 400 for an expires_at in the past', async () => {
+    const request = { ...requestExample('hpp', 'product'), expires_at: '2020-01-01T00:00:00Z' }
+    expectValidationError(await create(request), '/expires_at', request)
+  })
+
+  it('rejects the deprecated key spellings on /checkout/, whose customer has no such fields', async () => {
+    const request = requestExample('embedded', 'product') as { customer: Body }
+    request.customer.birt_date = '1990-04-12'
+    expectValidationError(await create(request), '/customer/birt_date', request)
+  })
+
+  describe('POST /api/v2/checkout/payment-intent/', () => {
+    const url = '/api/v2/checkout/payment-intent/'
+
+    it('answers 201 with the full customer', async () => {
+      const res = await create(examples.PAYMENT_INTENT_REQUEST_EXAMPLE, url)
+      expect(res.statusCode).toBe(201)
+      const body = expectBody(res, EmbeddedCreateResponseSchema) as { checkout_session_id: string }
+      const session = await read(body.checkout_session_id)
+      expect(session.customer).toEqual({
+        full_name: { first_name: 'Ana', last_name: 'García' },
+        email: 'ana.garcia@example.com',
+        phone_number: '+34600123456',
+        document_number: '12345678Z',
+      })
+      expect(session.payment_intents.map((i) => i.payment_method_type)).toEqual(['consumer_loan_instalments'])
+    })
+
+    it('answers 201 in hpp mode with the hosted page URLs', async () => {
+      const request = { ...paymentIntentExample(), ui: { mode: 'hpp' } }
+      const res = await create(request, url)
+      expect(res.statusCode).toBe(201)
+      const body = expectBody(res, HppCreateResponseSchema) as {
+        redirect_url: string
+        checkout_session_id: string
+      }
+      const session = await read(body.checkout_session_id)
+      expect(body.redirect_url).toBe(`http://localhost:4000/hpp/${session.hpp?.id}`)
+    })
+
+    it('accepts the deprecated birt_date and employment_sattus and never returns them', async () => {
+      const request = paymentIntentExample()
+      const documentDetails = request.customer.document_details as Body
+      documentDetails.birt_date = documentDetails.birth_date
+      delete documentDetails.birth_date
+      const professional = request.customer.professional_details as Body
+      professional.employment_sattus = professional.employment_status
+      delete professional.employment_status
+
+      const res = await create(request, url)
+      expect(res.statusCode).toBe(201)
+      expect(res.body).not.toMatch(/birt_date|employment_sattus/)
+      const get = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/checkout/${res.json().checkout_session_id}/`,
+        headers: t.demo,
+      })
+      expect(get.statusCode).toBe(200)
+      expect(get.body).not.toMatch(/birt_date|employment_sattus/)
+    })
+
+    it('still checks what the deprecated spelling carries', async () => {
+      const request = paymentIntentExample()
+      const professional = request.customer.professional_details as Body
+      delete professional.employment_status
+      professional.employment_sattus = 'astronaut'
+      const res = await create(request, url)
+      expect(res.statusCode).toBe(400)
+      expectBody(res, ValidationErrorBodySchema)
+      expect(res.json().schema_errors.map((e: { field: string }) => e.field)).toContain(
+        '/customer/professional_details/employment_status',
+      )
+    })
+
+    it.each([
+      ['income', '/customer/income'],
+      ['document_details', '/customer/document_details'],
+      ['main_residence_details', '/customer/main_residence_details'],
+      ['professional_details', '/customer/professional_details'],
+      ['email', '/customer/email'],
+      ['phone_number', '/customer/phone_number'],
+    ])('answers 400 naming %s when the full customer misses it', async (key, field) => {
+      const request = paymentIntentExample()
+      delete request.customer[key]
+      expectValidationError(await create(request, url), field, request)
+    })
+
+    it('answers 400 naming customer when it is missing', async () => {
+      const request = paymentIntentExample()
+      delete (request as Body).customer
+      expectValidationError(await create(request, url), '/customer', request)
+    })
+
+    it('answers 400 naming the regime of a married customer who gives none', async () => {
+      const request = paymentIntentExample()
+      const marital = (request.customer.familiar_situation_details as { marital: Body }).marital
+      delete marital.regime
+      expectValidationError(
+        await create(request, url),
+        '/customer/familiar_situation_details/marital/regime',
+        request,
+      )
+      marital.status = 'single'
+      expect((await create(request, url)).statusCode).toBe(201)
+    })
+
+    it('answers 400 naming property_type and mortgage of an owner who gives neither', async () => {
+      const request = paymentIntentExample()
+      const ownership = (request.customer.main_residence_details as { ownership_details: Body })
+        .ownership_details
+      delete ownership.property_type
+      delete ownership.mortgage
+      const res = await create(request, url)
+      const body = expectValidationError(
+        res,
+        '/customer/main_residence_details/ownership_details/property_type',
+        request,
+      )
+      expect(body.schema_errors.map((e) => e.field)).toContain(
+        '/customer/main_residence_details/ownership_details/mortgage',
+      )
+      ownership.type = 'rent'
+      expect((await create(request, url)).statusCode).toBe(201)
+    })
+
+    it('answers 400 naming company_info of an employed customer who gives none', async () => {
+      const request = paymentIntentExample()
+      const professional = request.customer.professional_details as Body
+      delete professional.company_info
+      delete professional.professional_position
+      const body = expectValidationError(
+        await create(request, url),
+        '/customer/professional_details/company_info',
+        request,
+      )
+      expect(body.schema_errors.map((e) => e.field)).toContain(
+        '/customer/professional_details/professional_position',
+      )
+      professional.employment_status = 'retired'
+      expect((await create(request, url)).statusCode).toBe(201)
+    })
+
+    it('answers 400 naming the contract end date of a temporary employee', async () => {
+      const request = paymentIntentExample()
+      const professional = request.customer.professional_details as Body
+      professional.employment_status = 'temporary_employed'
+      expectValidationError(
+        await create(request, url),
+        '/customer/professional_details/company_info/company_contract_end_date',
+        request,
+      )
+      ;(professional.company_info as Body).company_contract_end_date = '2027-06-30'
+      expect((await create(request, url)).statusCode).toBe(201)
+    })
+
+    it('answers 400 when the processed payment method is not one of those offered', async () => {
+      const request = { ...paymentIntentExample(), processed_payment_method: { type: 'bnpl_instalments' } }
+      expectValidationError(await create(request, url), '/processed_payment_method/type', request)
+    })
+
+    it('answers 409 with the exact message on a cart mismatch', async () => {
+      const request = paymentIntentExample()
+      ;(request.cart as { total_price_with_tax: number }).total_price_with_tax = 25900
+      const res = await create(request, url)
+      expect(res.statusCode).toBe(409)
+      expect(expectBody(res, ErrorBodySchema)).toEqual({
+        status: 'ko',
+        exception: ERRORS.CART_TOTAL_MISMATCH.exception,
+        error:
+          'The total price of the cart (25900) differs from the sum of all the items total price (25800).',
+      })
+    })
+  })
+})
