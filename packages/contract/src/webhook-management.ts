@@ -72,7 +72,9 @@ export const WebhookEventParamsSchema = Type.Object(
 export const WebhookEventListResponseSchema = Type.Object(
   {
     status: Type.Literal('ok'),
-    payload: Type.Array(WebhookEventRecordSchema, { description: 'The events of the session, oldest first.' }),
+    payload: Type.Array(WebhookEventRecordSchema, {
+      description: 'The events of the session, oldest first.',
+    }),
     identifier: { ...UuidSchema, description: 'The checkout session id.' },
   },
   { title: 'WebhookEventListResponse', description: 'The events of a checkout session.' },

@@ -13,11 +13,17 @@ import {
   createPaymentIntent,
   customerAction,
   distribute,
+  downloadWebhookCaCertificate,
+  downloadWebhookClientCertificate,
   getSession,
+  getWebhookSecret,
+  listWebhookEvents,
   login,
   type OperationSpec,
+  redeliverWebhookEvent,
   refresh,
   refund,
+  rotateWebhookSecret,
   updateSession,
 } from './operations.ts'
 
@@ -62,7 +68,29 @@ const descriptions: Record<OpenApiDocumentName, { title: string; description: st
   },
   webhook: {
     title: `${BRAND} Webhook notifications`,
-    description: `${BRAND} sends a POST with a JSON body to your \`notification_url\` for six events. Answer with any 2XX status to acknowledge; anything else, a timeout (15 s) or a refused connection is retried with backoff and jitter (after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then given up). Delivery is **at least once**: deduplicate on \`event_id\`, which is stable across retries.\n\nEvery delivery is signed with the Standard Webhooks headers \`webhook-id\` (the event id), \`webhook-timestamp\` and \`webhook-signature\`, using your per-merchant secret, and authenticated as your \`notification_auth\` asks: a static \`Authorization\` header, an OAuth2 password-grant bearer token, or the ${BRAND} client certificate over TLS.`,
+    description: `${BRAND} sends a POST with a JSON body to your \`notification_url\` for six events (below, under Webhooks). The session's \`merchant.notification_url\` is used, else your merchant's; with neither, the event is marked \`failed\` with \`last_error: "no notification_url"\` and is not sent (set a URL, then redeliver it).
+
+**Acknowledge** with any 2XX status within 15 seconds. Anything else (3XX redirects are not followed, 4XX, 5XX), a timeout or a refused connection is a failed try, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10 %), then given up (\`failed\`). Delivery is **at least once**: deduplicate on \`event_id\`, which is the same on every try and on redeliveries. Order is not guaranteed; use \`triggered_at\` and the current status.
+
+**Headers** of every notification:
+
+| header | value |
+|---|---|
+| \`content-type\` | \`application/json\` (or the \`content_type\` of your static-header \`notification_auth\`) |
+| \`user-agent\` | \`Plazo-Webhooks/1.0\` |
+| \`webhook-id\` | the \`event_id\` |
+| \`webhook-timestamp\` | Unix seconds of this try |
+| \`webhook-signature\` | \`v1,<base64 HMAC-SHA256>\` |
+| \`authorization\` | as your \`notification_auth\` asks (below) |
+
+**Verify the signature** ([Standard Webhooks](https://www.standardwebhooks.com/)): the signed content is \`<webhook-id>.<webhook-timestamp>.<raw body>\`, the key is your secret without its \`whsec_\` prefix, base64-decoded (\`GET /webhooks/secret\`); compare in constant time with each space-separated \`v1,\` signature and reject timestamps more than 5 minutes from now. With a library: \`new Webhook(secret).verify(rawBody, headers)\` (npm \`standardwebhooks\`, and the same in Python, Go, Java, PHP, Ruby…). Verify the raw body, before any JSON parsing.
+
+**Authentication** (\`merchant.notification_auth\` of the session):
+- static header \`{authorization_header, content_type}\`: sent as \`Authorization\` and \`Content-Type\`;
+- OAuth2 password grant \`{url, client_id, client_secret, username, password}\`: ${BRAND} POSTs \`grant_type=password\`, \`username\`, \`password\`, \`client_id\`, \`client_secret\` (form-encoded) to \`url\`, caches the \`access_token\` for \`expires_in\` seconds and sends \`Authorization: Bearer <token>\`; when your endpoint answers 401 it fetches a new token and retries once in the same try;
+- certificate \`{authorization_cert: true}\`: the notification goes over HTTPS presenting the ${BRAND} client certificate; download its CA (\`GET /webhooks/certificates/ca.pem\`) and require it on your server.
+
+**Troubleshoot** with \`GET /webhooks/events?checkout_session_id=…\` (every try with status code, duration and error) and \`POST /webhooks/events/{event_id}/redeliver\`.`,
   },
 }
 
@@ -87,7 +115,16 @@ const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> = {
     refund,
     clockAdvance,
   ],
-  webhook: [],
+  webhook: [
+    login,
+    refresh,
+    listWebhookEvents,
+    redeliverWebhookEvent,
+    getWebhookSecret,
+    rotateWebhookSecret,
+    downloadWebhookCaCertificate,
+    downloadWebhookClientCertificate,
+  ],
 }
 
 const tagDescriptions: Record<string, string> = {
@@ -97,15 +134,22 @@ const tagDescriptions: Record<string, string> = {
   'Order management': 'Update, cancel, confirm, capture and refund orders.',
   'Sandbox test helpers': 'Only in the sandbox: play the customer and the lender, and move the clock.',
   Notifications: 'Events sent to your notification_url.',
+  'Webhook management':
+    'The delivery log of your notifications, redelivery, the signing secret and the client certificate.',
 }
 
-function pathParameter(name: 'checkout_session_id' | 'hpp_id') {
+const PATH_PARAMETER_DESCRIPTIONS = {
+  checkout_session_id: 'Id of the checkout session.',
+  hpp_id: 'Id of the hosted payment page (`payload.hpp.id`).',
+  event_id: 'The `event_id` of the notification (its `webhook-id` header).',
+} as const
+
+function pathParameter(name: keyof typeof PATH_PARAMETER_DESCRIPTIONS) {
   return {
     name,
     in: 'path',
     required: true,
-    description:
-      name === 'hpp_id' ? 'Id of the hosted payment page (`payload.hpp.id`).' : 'Id of the checkout session.',
+    description: PATH_PARAMETER_DESCRIPTIONS[name],
     schema: { type: 'string', format: 'uuid' },
   }
 }
@@ -114,12 +158,22 @@ function content(
   registry: ComponentRegistry,
   schema: TSchema,
   examples?: Record<string, { summary: string; value: unknown }>,
+  mediaType = 'application/json',
 ) {
-  return { 'application/json': { schema: registry.ref(schema), ...(examples ? { examples } : {}) } }
+  return { [mediaType]: { schema: registry.ref(schema), ...(examples ? { examples } : {}) } }
 }
 
 function buildOperation(registry: ComponentRegistry, op: OperationSpec) {
   const parameters: unknown[] = (op.pathParams ?? []).map(pathParameter)
+  for (const query of op.queryParams ?? []) {
+    parameters.push({
+      name: query.name,
+      in: 'query',
+      required: query.required,
+      description: query.description,
+      schema: registry.ref(query.schema),
+    })
+  }
   if (op.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' })
   const responses = Object.fromEntries(
     Object.entries(op.responses).map(([status, response]) => [
@@ -127,7 +181,9 @@ function buildOperation(registry: ComponentRegistry, op: OperationSpec) {
       {
         description: response.description,
         headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
-        ...(response.schema ? { content: content(registry, response.schema, response.examples) } : {}),
+        ...(response.schema
+          ? { content: content(registry, response.schema, response.examples, response.mediaType) }
+          : {}),
       },
     ]),
   )
@@ -150,6 +206,47 @@ function buildOperation(registry: ComponentRegistry, op: OperationSpec) {
   }
 }
 
+/** The headers of every notification (the Standard Webhooks signature and ours). */
+const NOTIFICATION_HEADERS = [
+  {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: 'The `event_id`: the same on every try. Deduplicate on it.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'Unix time (seconds) of this try. Reject values more than 5 minutes from your clock.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      'Space-separated `v1,<base64>` signatures: HMAC-SHA256 of `<webhook-id>.<webhook-timestamp>.<raw body>` with your secret (base64-decoded, without `whsec_`).',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'user-agent',
+    in: 'header',
+    required: true,
+    description: '`Plazo-Webhooks/1.0`.',
+    schema: { type: 'string' },
+  },
+  {
+    name: 'authorization',
+    in: 'header',
+    required: false,
+    description:
+      'Your static `authorization_header`, or `Bearer <access_token>` for the OAuth2 password grant. Absent with the certificate form or without `notification_auth`.',
+    schema: { type: 'string' },
+  },
+]
+
 /** Build one of the four OpenAPI 3.1 documents from the contract schemas. */
 export function buildOpenApiDocument(name: OpenApiDocumentName): Record<string, unknown> {
   const registry = new ComponentRegistry()
@@ -171,6 +268,7 @@ export function buildOpenApiDocument(name: OpenApiDocumentName): Record<string, 
           summary: event,
           description: `${(schema as { description?: string }).description} Headers: \`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\` (Standard Webhooks).`,
           security: [],
+          parameters: NOTIFICATION_HEADERS,
           requestBody: {
             required: true,
             content: content(registry, schema, {
@@ -179,7 +277,10 @@ export function buildOpenApiDocument(name: OpenApiDocumentName): Record<string, 
           },
           responses: {
             '200': { description: 'Any 2XX acknowledges the notification.' },
-            '400': { description: 'Any other status (or a timeout) is retried with backoff.' },
+            '400': {
+              description:
+                'Any other status, a timeout (15 s) or a refused connection is retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (±10 %), then given up.',
+            },
           },
         },
       }
@@ -201,16 +302,15 @@ export function buildOpenApiDocument(name: OpenApiDocumentName): Record<string, 
     ...(name === 'webhook' ? { webhooks } : {}),
     components: {
       schemas: registry.schemas,
-      ...(name === 'webhook'
-        ? {}
-        : {
-            securitySchemes: {
-              bearerAuth: {
-                type: 'http',
-                scheme: 'bearer',
-                description: 'The `access_token` from `POST /auth/login/`.',
-              },
-            },
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'The `access_token` from `POST /auth/login/`.',
+        },
+      },
+      ...(operationsByDocument[name].some((op) => op.idempotent)
+        ? {
             parameters: {
               IdempotencyKey: {
                 name: 'Idempotency-Key',
@@ -221,17 +321,14 @@ export function buildOpenApiDocument(name: OpenApiDocumentName): Record<string, 
                 schema: { type: 'string', minLength: 1, maxLength: 255 },
               },
             },
-          }),
-      ...(name === 'webhook'
-        ? {}
-        : {
-            headers: {
-              RequestId: {
-                description: 'Identifies the request in our logs; quote it to support.',
-                schema: { type: 'string' },
-              },
-            },
-          }),
+          }
+        : {}),
+      headers: {
+        RequestId: {
+          description: 'Identifies the request in our logs; quote it to support.',
+          schema: { type: 'string' },
+        },
+      },
     },
   }
 }
