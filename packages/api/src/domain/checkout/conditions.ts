@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Conditions, PaymentIntent, ReadPaymentMethod } from '@plazo/contract'
+import type { Conditions, OfferSchema, PaymentIntent, ReadPaymentMethod, Static } from '@plazo/contract'
 import {
   type AgentPricing,
   DEFAULT_PRICINGS,
@@ -40,6 +40,65 @@ export function pricingFor(method: ReadPaymentMethod, index: number): AgentPrici
  * Loan conditions of one payment method for a principal, on the first (shortest) term offered. Options
  * given in the request override the pricing's.
  */
+export type Offer = Static<typeof OfferSchema>
+
+/** The options a pricing and a method's own options give for one term. */
+function loanOptions(method: ReadPaymentMethod, pricing: AgentPricing, periods: number) {
+  const options = (method.options ?? {}) as Record<string, unknown>
+  return {
+    pricing_id: pricing.pricing_id,
+    periods,
+    annual_interest: (options.annual_interest as number | undefined) ?? pricing.annual_interest,
+    setup_fee: (options.setup_fee as AgentPricing['setup_fee'] | undefined) ?? pricing.setup_fee,
+    insurance: (options.insurance as AgentPricing['insurance'] | undefined) ?? pricing.insurance,
+    max_grace_period: (options.max_grace_period as number | undefined) ?? pricing.max_grace_period,
+    merchant_fee: (options.merchant_fee as number | undefined) ?? pricing.merchant_fee,
+  }
+}
+
+/** The terms a method offers: its own `options.periods`, else its pricing's. */
+export function periodsOf(method: ReadPaymentMethod, pricing: AgentPricing): number[] {
+  const own = (method.options as { periods?: number[] } | undefined)?.periods
+  return [...(own ?? pricing.periods)].sort((a, b) => a - b)
+}
+
+/**
+ * Every offer of a payment method for a principal: one per term, with the conditions, the schedule and the
+ * totals the customer sees (hosted page, embedded checkout, simulator). The same computation as the payment
+ * intents' conditions, so what the customer is shown is what the API records. Terms that cannot be priced
+ * for this amount (e.g. fewer cents than instalments) are left out.
+ */
+export function offersFor(method: ReadPaymentMethod, index: number, principal: number): Offer[] {
+  const pricing = pricingFor(method, index)
+  if (!pricing || principal <= 0) return []
+  return periodsOf(method, pricing).flatMap((period) => {
+    try {
+      const { conditions, quote } = paymentIntentConditions({
+        principal,
+        options: loanOptions(method, pricing, period),
+      })
+      return [
+        {
+          payment_method_type: method.type,
+          pricing_id: pricing.pricing_id,
+          period,
+          conditions,
+          schedule: quote.schedule.map((row) => ({
+            number: row.number,
+            month: row.month,
+            amount: row.amount,
+          })),
+          total_payable: quote.totalAmountPayable,
+          total_cost_of_credit: quote.totalCostOfCredit,
+        },
+      ]
+    } catch (error) {
+      if (error instanceof FinanceError) return []
+      throw error
+    }
+  })
+}
+
 export function conditionsFor(
   method: ReadPaymentMethod,
   index: number,

@@ -1,0 +1,231 @@
+import Type from 'typebox'
+import { ConditionsSchema } from './checkout-session.ts'
+import { BasicCustomerSchema, FullCustomerSchema } from './customer.ts'
+import {
+  CheckoutSessionStatus,
+  CustomizationShape,
+  HppStatus,
+  OfferablePaymentMethodType,
+  PaymentIntentStatus,
+  PaymentMethodType,
+} from './enums.ts'
+import { InsuranceSchema, SetupFeeSchema } from './payment-methods.ts'
+import { DateTimeSchema, MoneySchema, Nullable, UuidSchema } from './primitives.ts'
+import { CustomizationSchema } from './ui.ts'
+
+/**
+ * The client API: what the hosted payment page, the embedded checkout iframe and checkout-js call from the
+ * customer's browser. It is scoped by the session's capability (the hosted page id in the path, or the
+ * embedded `client_secret` in the `x-client-secret` header), never by the merchant's token, and it shows
+ * the customer only what the customer may see. Public pricing and simulation calls need an agent id only.
+ * Base path: /api/v2/client. See docs/adr/0006.
+ */
+
+/** Which customer details each payment method needs on the hosted page and in the embedded checkout. */
+export const CUSTOMER_REQUIREMENTS = {
+  bnpl_instalments: 'basic',
+  bnpl_split_pay: 'basic',
+  subscription: 'basic',
+  card_payment: 'basic',
+  a2a_payment: 'basic',
+  consumer_loan_instalments: 'full',
+  consumer_loan_split_pay: 'full',
+  credit_line: 'full',
+  auto_loan: 'full',
+} as const satisfies Record<(typeof PaymentMethodType.values)[number], 'basic' | 'full'>
+
+export const InstalmentSchema = Type.Object(
+  {
+    number: Type.Integer({ minimum: 1 }),
+    month: Type.Integer({ minimum: 1, description: 'Months after the purchase when it is due.' }),
+    amount: Type.Integer({ description: 'Amount due, in cents (fees and insurance included).' }),
+  },
+  { title: 'Instalment', description: 'One payment of the schedule.' },
+)
+
+export const OfferSchema = Type.Object(
+  {
+    payment_method_type: PaymentMethodType.schema,
+    pricing_id: Nullable(UuidSchema),
+    period: Type.Integer({ minimum: 1, description: 'Term in months.' }),
+    conditions: ConditionsSchema,
+    schedule: Type.Array(InstalmentSchema),
+    total_payable: Type.Integer({ description: 'Everything the customer pays, in cents.' }),
+    total_cost_of_credit: Type.Integer({ description: 'Total payable minus the amount financed, in cents.' }),
+  },
+  { title: 'Offer', description: 'The loan conditions of one payment method for one term.' },
+)
+
+export const ClientPaymentMethodSchema = Type.Object(
+  {
+    type: PaymentMethodType.schema,
+    customer_details: Type.Unsafe<'basic' | 'full'>({
+      type: 'string',
+      enum: ['basic', 'full'],
+      description:
+        '`basic`: name, e-mail, phone and document number; `full`: the full customer of a payment intent.',
+    }),
+    offers: Type.Array(OfferSchema, {
+      description: 'One per term offered (empty for a single card payment).',
+    }),
+    status: PaymentIntentStatus.schema,
+  },
+  { title: 'ClientPaymentMethod', description: 'A payment method the customer can choose.' },
+)
+
+export const ClientSessionSchema = Type.Object(
+  {
+    checkout_session_id: UuidSchema,
+    mode: Type.Unsafe<'embedded' | 'hpp'>({ type: 'string', enum: ['embedded', 'hpp'] }),
+    status: CheckoutSessionStatus.schema,
+    hpp_status: Nullable(HppStatus.schema),
+    purchase_country: Type.Unsafe<'ESP' | 'FRA'>({ type: 'string', enum: ['ESP', 'FRA'] }),
+    merchant_name: Type.String(),
+    page_title: Nullable(Type.String()),
+    logo_url: Nullable(Type.String()),
+    customization: Nullable(CustomizationSchema),
+    total: MoneySchema,
+    lines: Type.Array(
+      Type.Object({
+        name: Type.String(),
+        units: Type.Integer(),
+        total: MoneySchema,
+        image_url: Nullable(Type.String()),
+      }),
+    ),
+    customer: Nullable(
+      Type.Object({
+        first_name: Type.String(),
+        last_name: Type.String(),
+        email: Nullable(Type.String()),
+        phone_number: Nullable(Type.String()),
+        document_number: Nullable(Type.String()),
+      }),
+    ),
+    payment_methods: Type.Array(ClientPaymentMethodSchema),
+    selected_payment_method_type: Nullable(PaymentMethodType.schema),
+    down_payment: Nullable(
+      Type.Object({
+        amount: MoneySchema,
+        paid: Type.Boolean(),
+        checkout_session_id: Nullable(UuidSchema),
+        redirect_url: Nullable(Type.String({ description: 'Hosted page of the down payment (hpp mode).' })),
+      }),
+    ),
+    expires_at: Nullable(DateTimeSchema),
+    success_url: Nullable(
+      Type.String({ description: 'Where to send the customer after success, parameters appended.' }),
+    ),
+    cancel_url: Nullable(
+      Type.String({ description: 'Where to send the customer after cancel, parameters appended.' }),
+    ),
+  },
+  { title: 'ClientSession', description: 'The checkout session as the customer sees it.' },
+)
+
+export const ClientCompleteRequestSchema = Type.Object(
+  {
+    payment_method_type: OfferablePaymentMethodType.schema,
+    period: Type.Optional(Type.Integer({ minimum: 1, description: 'Chosen term in months (loans).' })),
+    customer: Type.Union([BasicCustomerSchema, FullCustomerSchema], {
+      description:
+        'The customer details the method needs (`customer_details`): the basic customer, or the full customer for loans. Validated with the contract rules (400 with schema_errors).',
+    }),
+  },
+  {
+    title: 'ClientCompleteRequest',
+    additionalProperties: false,
+    description: 'The customer completes the checkout.',
+  },
+)
+
+export const ClientOutcomeSchema = Type.Object(
+  {
+    status: CheckoutSessionStatus.schema,
+    payment_intent_status: Nullable(PaymentIntentStatus.schema),
+    redirect_url: Nullable(
+      Type.String({
+        description:
+          'Hosted page: where to send the customer now (success or cancel URL with parameters), when given.',
+      }),
+    ),
+    session: ClientSessionSchema,
+  },
+  { title: 'ClientOutcome', description: 'What happened, and where the customer goes next.' },
+)
+
+export const PublicPricingSchema = Type.Object(
+  {
+    pricing_id: UuidSchema,
+    name: Type.String(),
+    payment_method_type: PaymentMethodType.schema,
+    periods: Type.Array(Type.Integer()),
+    annual_interest: Type.Number(),
+    max_grace_period: Type.Integer(),
+    setup_fee: Nullable(SetupFeeSchema),
+    insurance: Nullable(InsuranceSchema),
+  },
+  { title: 'PublicPricing', description: 'An agent pricing as shown to customers (no merchant fee).' },
+)
+
+export const AgentConfigurationSchema = Type.Object(
+  {
+    agent_id: UuidSchema,
+    merchant_name: Type.String(),
+    purchase_countries: Type.Array(Type.String()),
+    currency: Type.Literal('EUR'),
+    payment_method_types: Type.Array(PaymentMethodType.schema),
+    pricings: Type.Array(PublicPricingSchema),
+  },
+  {
+    title: 'AgentConfiguration',
+    description: 'What an agent (point of sale) offers, for widgets and simulators.',
+  },
+)
+
+export const SimulationRequestSchema = Type.Object(
+  {
+    agent_id: UuidSchema,
+    amount: Type.Integer({
+      exclusiveMinimum: 0,
+      maximum: 100_000_000,
+      description: 'Purchase amount in cents.',
+    }),
+    payment_method_type: Type.Optional(OfferablePaymentMethodType.schema),
+    period: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
+  {
+    title: 'SimulationRequest',
+    additionalProperties: false,
+    description: 'Simulate the loan conditions of an amount.',
+  },
+)
+
+export const SimulationResponseSchema = Type.Object(
+  {
+    amount: MoneySchema,
+    offers: Type.Array(OfferSchema),
+  },
+  { title: 'SimulationResponse', description: 'Every offer for the amount (or the one asked).' },
+)
+
+export const ShapeSchema = CustomizationShape.schema
+
+/**
+ * postMessage protocol between checkout-js (merchant page) and the checkout iframe (API origin).
+ * Every message is `{ source: 'plazo-checkout', type, ... }`; each side checks the other's origin.
+ */
+export type CheckoutFrameMessage =
+  | { source: 'plazo-checkout'; type: 'ready' }
+  | { source: 'plazo-checkout'; type: 'resize'; height: number }
+  | { source: 'plazo-checkout'; type: 'complete'; status: string; checkout_session_id: string }
+  | { source: 'plazo-checkout'; type: 'cancel'; checkout_session_id: string }
+  | { source: 'plazo-checkout'; type: 'error'; message: string }
+
+export type CheckoutHostMessage = {
+  source: 'plazo-checkout'
+  type: 'init'
+  client_secret: string
+  locale?: 'es' | 'fr' | 'en'
+  payment_method_type?: string
+}
