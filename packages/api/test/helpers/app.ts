@@ -26,10 +26,24 @@ export interface TestApp {
   close(): Promise<void>
 }
 
-export async function testApp(engine: TestEngine, env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Passed to buildApp: 0 turns the background timer loop off, so only the clock helper runs timers. */
+  timerIntervalMs?: number
+}
+
+export async function testApp(
+  engine: TestEngine,
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const t = await engine.open()
   let now: Date | undefined
-  const app = await buildApp({ config: loadConfig(env), db: t.db, now: () => now ?? new Date() })
+  const app = await buildApp({
+    config: loadConfig(env),
+    db: t.db,
+    now: () => now ?? new Date(),
+    ...(options.timerIntervalMs === undefined ? {} : { timerIntervalMs: options.timerIntervalMs }),
+  })
   const token = async (username: string) => {
     const res = await app.inject({
       method: 'POST',
