@@ -10,6 +10,7 @@ import { Clock } from './domain/sandbox/clock.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { registerErrorHandling } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
+import { registerJsonBody } from './plugins/json-body.ts'
 import { authRoutes } from './routes/auth/index.ts'
 import { checkoutRoutes, orderRoutes } from './routes/checkout/index.ts'
 import { testHelperRoutes } from './routes/test-helpers/index.ts'
@@ -53,17 +54,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   app.setValidatorCompiler(({ schema }) => ajv.compile(schema))
 
-  // Keep the raw body: a 400 echoes it as `original_data`, and idempotency keys hash it.
-  const parseJson = app.getDefaultJsonParser('error', 'error')
-  app.removeContentTypeParser(['application/json', 'text/plain'])
-  app.addContentTypeParser(
-    'application/json',
-    { parseAs: 'string', bodyLimit: BODY_LIMIT_BYTES },
-    (request, body, done) => {
-      request.rawBody = body as string
-      parseJson(request, body as string, done)
-    },
-  )
+  registerJsonBody(app, BODY_LIMIT_BYTES)
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id)

@@ -99,6 +99,44 @@ describe.each(testEngines())('error answers on $name', (engine) => {
     })
   })
 
+  describe('deeply nested bodies', () => {
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`
+    const withPayload = (value: string) =>
+      JSON.stringify(examples.embeddedRequestExample('product')).replace(
+        '"channel":"web"',
+        `"channel":${value}`,
+      )
+
+    it.each([65, 10_000, 400_000])('answers 400 for a body nested %i levels deep', async (depth) => {
+      const body = expectError(await post(nested(depth)), 400, 'plazo.request.bad_request')
+      expect(body.error).toBe('The body nests more than 64 levels deep.')
+    })
+
+    it.each([65, 10_000, 400_000])(
+      'answers 400, not 500, for a free-form field nested %i levels deep',
+      async (depth) => {
+        expectError(await post(withPayload(nested(depth))), 400, 'plazo.request.bad_request')
+      },
+    )
+
+    it('answers 400 on login too', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/auth/login/',
+        headers: JSON_TYPE,
+        payload: `{"username":${nested(10_000)},"password":"x"}`,
+      })
+      expectError(res, 400, 'plazo.request.bad_request')
+    })
+
+    it('accepts 64 levels, and brackets inside strings do not count', async () => {
+      // The request itself is 2 levels deep around the payload (body, merchant, payload object).
+      const deepest = `${'['.repeat(61)}"[[[{{{\\"]]]"${']'.repeat(61)}`
+      const res = await post(withPayload(deepest))
+      expect(res.statusCode).toBe(201)
+    })
+  })
+
   describe('content type and size', () => {
     it.each([
       'text/plain',
