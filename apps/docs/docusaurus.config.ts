@@ -8,6 +8,7 @@ import type { PresetEntry } from 'redocusaurus'
 import type { Compiler } from 'webpack'
 import { apiReferences } from './api-references.ts'
 import { specPath } from './openapi-source.ts'
+import { remarkBrand } from './plugins/remark-brand.ts'
 import { site, siteTitle } from './site.config.ts'
 
 // The reference pages render the committed OpenAPI documents of packages/contract; the prepare step
@@ -64,6 +65,16 @@ class MarkFolderCommonJs {
   }
 }
 
+/** The banner to the older BNPL-only site; the config is loaded once per locale, so it is translated here. */
+function legacyBanner(locale: 'en' | 'es'): string {
+  const url = site.legacyDocsUrl
+  const shown = url.replace(/^https?:\/\//, '').replace(/\/$/, '')
+  const link = `<a href="${url}">${shown}</a>`
+  return locale === 'es'
+    ? `¿Buscas la API anterior, que solo cubría el pago aplazado? Su documentación está en ${link}.`
+    : `Looking for the earlier API that covered buy now, pay later only? Its documentation is at ${link}.`
+}
+
 const config: Config = {
   title: siteTitle,
   tagline: 'One checkout integration for buy now pay later, consumer loans and card payments.',
@@ -108,6 +119,7 @@ const config: Config = {
         sidebarPath: './sidebars.ts',
         sidebarCollapsed: false,
         showLastUpdateTime: false,
+        remarkPlugins: [remarkBrand({ brand: site.brandName })],
       } satisfies DocsOptions,
     ],
     '@docusaurus/plugin-content-pages',
@@ -119,7 +131,7 @@ const config: Config = {
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
     announcementBar: {
       id: 'legacy-bnpl-docs',
-      content: `Looking for the earlier API that covered buy now, pay later only? Its documentation is at <a href="${site.legacyDocsUrl}">${site.legacyDocsUrl.replace(/^https?:\/\//, '').replace(/\/$/, '')}</a>.`,
+      content: legacyBanner(process.env.DOCUSAURUS_CURRENT_LOCALE === 'es' ? 'es' : 'en'),
       isCloseable: false,
     },
     docs: { sidebar: { hideable: false, autoCollapseCategories: false } },

@@ -159,7 +159,9 @@ export default function Home(): ReactNode {
               <ul>
                 {apiReferences.map((reference) => (
                   <li key={reference.id}>
-                    <Link to={reference.route}>{reference.label}</Link>
+                    <Link to={reference.route}>
+                      {translate({ id: `home.reference.api.${reference.id}`, message: reference.label })}
+                    </Link>
                   </li>
                 ))}
                 <li>
