@@ -8,7 +8,7 @@ import { LifecycleService } from './domain/checkout/lifecycle-service.ts'
 import { SessionService } from './domain/checkout/session-service.ts'
 import { Clock } from './domain/sandbox/clock.ts'
 import { registerAuth } from './plugins/auth.ts'
-import { registerErrorHandling } from './plugins/error-handler.ts'
+import { answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
 import { authRoutes } from './routes/auth/index.ts'
@@ -49,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: (req) => requestId(req.headers['x-request-id']),
+    frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }) as unknown as App
 

@@ -76,6 +76,23 @@ export function toApiError(error: FastifyError | Error, request: FastifyRequest)
   return undefined
 }
 
+/**
+ * What Fastify refuses before routing (a malformed percent-encoding, a path parameter over 100 characters)
+ * skips the hooks and the error handler; the `frameworkErrors` option hands it here, so it gets the documented
+ * body and an x-request-id like every other answer.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  reply.header('x-request-id', request.id)
+  switch (error.code) {
+    case 'FST_ERR_BAD_URL':
+      return send(reply, new ApiError('BAD_REQUEST', { detail: 'The URL has a malformed percent-encoding.' }))
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return send(reply, new ApiError('BAD_REQUEST', { detail: 'A path parameter of the URL is too long.' }))
+  }
+  request.log.error({ err: error }, 'unhandled framework error')
+  return reply.status(500).send()
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = toApiError(error, request)

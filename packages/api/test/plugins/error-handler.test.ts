@@ -202,6 +202,21 @@ describe.each(testEngines())('error answers on $name', (engine) => {
       expect(body.error).toBe(`Route ${method} ${url} not found.`)
     })
 
+    it.each([
+      ['a malformed percent-encoding', '/api/v2/checkout/%zz/', 'The URL has a malformed percent-encoding.'],
+      ['a truncated UTF-8 sequence', '/api/v2/%E0%A4%A', 'The URL has a malformed percent-encoding.'],
+      [
+        'a path parameter over 100 characters',
+        `/api/v2/checkout/${'a'.repeat(101)}/`,
+        'A path parameter of the URL is too long.',
+      ],
+    ])('answers 400 with the error body and a request id for %s', async (_, url, message) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: t.demo })
+      const body = expectError(res, 400, 'plazo.request.bad_request')
+      expect(body.error).toBe(message)
+      expect(res.headers['x-request-id']).toMatch(UUID)
+    })
+
     it('does not echo the query string in the message', async () => {
       const res = await t.app.inject({ method: 'GET', url: '/api/v2/nothing?token=secret' })
       const body = expectError(res, 404, 'plazo.route.not_found')
