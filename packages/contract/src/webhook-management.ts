@@ -2,7 +2,15 @@ import Type from 'typebox'
 import { enumOf } from './enums.ts'
 import { SESSION_ID, WEBHOOK_EXAMPLES } from './examples/responses.ts'
 import { DateTimeSchema, Nullable, UuidSchema } from './primitives.ts'
-import { WEBHOOK_EVENT_SCHEMAS } from './webhooks.ts'
+import {
+  CaptureApprovedSchema,
+  CheckoutSessionStatusChangedSchema,
+  ConditionsChangedSchema,
+  DownPaymentStatusChangedSchema,
+  PaymentIntentStatusChangedSchema,
+  RefundApprovedSchema,
+  WEBHOOK_EVENT_SCHEMAS,
+} from './webhooks.ts'
 
 /**
  * The webhook management endpoints: the delivery log of a session's events, redelivery, the signing secret
@@ -32,9 +40,17 @@ export const EventAttemptSchema = Type.Object(
   { title: 'EventAttempt', description: 'One delivery try.' },
 )
 
-export const WebhookEventPayloadSchema = Type.Union(Object.values(WEBHOOK_EVENT_SCHEMAS), {
-  description: 'The notification body, exactly as POSTed to your endpoint.',
-})
+export const WebhookEventPayloadSchema = Type.Union(
+  [
+    CheckoutSessionStatusChangedSchema,
+    PaymentIntentStatusChangedSchema,
+    DownPaymentStatusChangedSchema,
+    ConditionsChangedSchema,
+    CaptureApprovedSchema,
+    RefundApprovedSchema,
+  ],
+  { description: 'The notification body, exactly as POSTed to your endpoint.' },
+)
 
 export const WebhookEventRecordSchema = Type.Object(
   {

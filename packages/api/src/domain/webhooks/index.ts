@@ -1,0 +1,33 @@
+import type { Database } from '../../storage/index.ts'
+import { CertificateStore } from './certificates.ts'
+import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker.ts'
+import { WebhookService } from './webhook-service.ts'
+
+/** Tunables of the delivery worker that the app (and tests) may set. */
+export type WebhookOptions = Partial<
+  Pick<DeliveryWorkerOptions, 'intervalMs' | 'timeoutMs' | 'batchSize' | 'random' | 'trustedCertificates'>
+>
+
+export interface Webhooks {
+  service: WebhookService
+  worker: DeliveryWorker
+  certificates: CertificateStore
+}
+
+/** The webhook parts of one API node, sharing one certificate store. `now` is real time. */
+export function createWebhooks(
+  options: WebhookOptions & { db: Database; now: () => Date; log?: DeliveryWorkerOptions['log'] },
+): Webhooks {
+  const { db, now, log, ...tunables } = options
+  const certificates = new CertificateStore(db, now)
+  return {
+    certificates,
+    service: new WebhookService({ db, now, certificates }),
+    worker: new DeliveryWorker({ db, now, certificates, ...(log ? { log } : {}), ...tunables }),
+  }
+}
+
+export { RETRY_DELAYS_MS, retryDelayMs } from './backoff.ts'
+export type { PassResult } from './delivery-worker.ts'
+export { DeliveryWorker, NO_NOTIFICATION_URL, USER_AGENT } from './delivery-worker.ts'
+export { WebhookService } from './webhook-service.ts'

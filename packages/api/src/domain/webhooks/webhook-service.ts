@@ -1,0 +1,151 @@
+import type { Static, WebhookEvent, WebhookEventRecordSchema, WebhookSecretSchema } from '@plazo/contract'
+import { ApiError } from '../../errors.ts'
+import type { Database, Queryable } from '../../storage/index.ts'
+import type { CertificateStore } from './certificates.ts'
+import { canonicalSecret, newSigningSecret } from './signature.ts'
+
+export type WebhookEventRecord = Static<typeof WebhookEventRecordSchema>
+export type WebhookSecret = Static<typeof WebhookSecretSchema>
+
+interface EventRow {
+  event_id: string
+  type: WebhookEventRecord['type']
+  status: WebhookEventRecord['status']
+  created_at: string
+  next_attempt_at: string | null
+  delivered_at: string | null
+  last_error: string | null
+  attempts: number
+  payload: WebhookEvent
+}
+
+interface AttemptRow {
+  event_id: string
+  attempted_at: string
+  status_code: number | null
+  duration_ms: number
+  error: string | null
+}
+
+const EVENT_COLUMNS =
+  'event_id, type, status, created_at, next_attempt_at, delivered_at, last_error, attempts, payload'
+
+function toRecord(row: EventRow, attempts: AttemptRow[]): WebhookEventRecord {
+  return {
+    event_id: row.event_id,
+    type: row.type,
+    status: row.status,
+    created_at: row.created_at,
+    // A pending event's next try; none once it is delivered or given up.
+    next_attempt_at: row.status === 'pending' ? row.next_attempt_at : null,
+    delivered_at: row.delivered_at,
+    last_error: row.last_error,
+    attempt_count: row.attempts,
+    payload: row.payload,
+    attempts: attempts.map(({ attempted_at, status_code, duration_ms, error }) => ({
+      attempted_at,
+      status_code,
+      duration_ms,
+      error,
+    })),
+  }
+}
+
+/**
+ * What a merchant can see and do about its notifications: the delivery log of a session, redelivery, the
+ * signing secret and the sandbox certificates. Every read is scoped to the caller's merchant: another
+ * merchant's ids answer 404 exactly like unknown ones.
+ */
+export class WebhookService {
+  readonly #db: Database
+  readonly #now: () => Date
+  readonly #certificates: CertificateStore
+
+  constructor(options: { db: Database; now: () => Date; certificates: CertificateStore }) {
+    this.#db = options.db
+    this.#now = options.now
+    this.#certificates = options.certificates
+  }
+
+  async listEvents(merchantId: string, checkoutSessionId: string): Promise<WebhookEventRecord[]> {
+    const session = await this.#db.one(
+      'SELECT id FROM checkout_sessions WHERE id = $1 AND merchant_id = $2',
+      [checkoutSessionId, merchantId],
+    )
+    if (!session) throw new ApiError('SESSION_NOT_FOUND', { id: checkoutSessionId })
+    const events = await this.#db.query<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE checkout_session_id = $1 AND merchant_id = $2 ORDER BY seq`,
+      [checkoutSessionId, merchantId],
+    )
+    const attempts = await this.#db.query<AttemptRow>(
+      `SELECT a.event_id, a.attempted_at, a.status_code, a.duration_ms, a.error
+       FROM event_attempts a JOIN events e ON e.event_id = a.event_id
+       WHERE e.checkout_session_id = $1 AND e.merchant_id = $2
+       ORDER BY a.id`,
+      [checkoutSessionId, merchantId],
+    )
+    const byEvent = new Map<string, AttemptRow[]>()
+    for (const attempt of attempts) {
+      const list = byEvent.get(attempt.event_id)
+      if (list) list.push(attempt)
+      else byEvent.set(attempt.event_id, [attempt])
+    }
+    return events.map((event) => toRecord(event, byEvent.get(event.event_id) ?? []))
+  }
+
+  /**
+   * Queues an event again now, with its event_id and body and a fresh retry schedule, whatever its status. A
+   * try still in flight keeps its record but no longer decides the event's status.
+   */
+  async redeliver(merchantId: string, eventId: string): Promise<WebhookEventRecord> {
+    const result = await this.#db.run(
+      `UPDATE events SET status = 'pending', next_attempt_at = $3, failed_attempts = 0, locked_until = NULL,
+         claimed_by = NULL
+       WHERE event_id = $1 AND merchant_id = $2`,
+      [eventId, merchantId, this.#now()],
+    )
+    if (result.changes === 0) throw new ApiError('EVENT_NOT_FOUND', { id: eventId })
+    return this.#event(this.#db, merchantId, eventId)
+  }
+
+  async secret(merchantId: string): Promise<WebhookSecret> {
+    const row = await this.#db.one<{ webhook_secret: string; created_at: string }>(
+      `SELECT webhook_secret, COALESCE(webhook_secret_created_at, created_at) AS created_at
+       FROM merchants WHERE id = $1`,
+      [merchantId],
+    )
+    if (!row) throw new ApiError('TOKEN_INVALID')
+    return { secret: canonicalSecret(row.webhook_secret), created_at: row.created_at }
+  }
+
+  /** A new secret, effective at once for every try, retries of older events included. */
+  async rotateSecret(merchantId: string): Promise<WebhookSecret> {
+    const secret = newSigningSecret()
+    const createdAt = this.#now()
+    const result = await this.#db.run(
+      'UPDATE merchants SET webhook_secret = $2, webhook_secret_created_at = $3 WHERE id = $1',
+      [merchantId, secret, createdAt],
+    )
+    if (result.changes === 0) throw new ApiError('TOKEN_INVALID')
+    return { secret, created_at: createdAt.toISOString() }
+  }
+
+  /** The public half of the sandbox certificates, in PEM. */
+  async certificate(which: 'ca' | 'client'): Promise<string> {
+    const certificates = await this.#certificates.get()
+    return certificates[which].certificate
+  }
+
+  async #event(db: Queryable, merchantId: string, eventId: string): Promise<WebhookEventRecord> {
+    const row = await db.one<EventRow>(
+      `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = $1 AND merchant_id = $2`,
+      [eventId, merchantId],
+    )
+    if (!row) throw new ApiError('EVENT_NOT_FOUND', { id: eventId })
+    const attempts = await db.query<AttemptRow>(
+      'SELECT event_id, attempted_at, status_code, duration_ms, error FROM event_attempts WHERE event_id = $1 ORDER BY id',
+      [eventId],
+    )
+    return toRecord(row, attempts)
+  }
+}

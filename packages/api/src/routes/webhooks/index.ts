@@ -1,0 +1,50 @@
+import { type Static, WebhookEventParamsSchema, WebhookEventsQuerySchema } from '@plazo/contract'
+import type { FastifyInstance } from 'fastify'
+import type { WebhookService } from '../../domain/webhooks/webhook-service.ts'
+
+/**
+ * Webhook management (Plazo additions, documented in the webhook OpenAPI document): the delivery log of a
+ * session's events, redelivery, the signing secret and the sandbox certificates for mutual TLS. Every route
+ * needs the bearer token and acts on the caller's merchant only.
+ */
+export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): void {
+  const authenticated = { onRequest: [app.authenticate] }
+
+  app.get<{ Querystring: Static<typeof WebhookEventsQuerySchema> }>(
+    '/webhooks/events',
+    { ...authenticated, schema: { querystring: WebhookEventsQuerySchema } },
+    async (request) => {
+      const { checkout_session_id: id } = request.query
+      const events = await webhooks.listEvents(request.principal.merchantId, id)
+      return { status: 'ok', payload: events, identifier: id }
+    },
+  )
+
+  app.post<{ Params: Static<typeof WebhookEventParamsSchema> }>(
+    '/webhooks/events/:event_id/redeliver',
+    { ...authenticated, schema: { params: WebhookEventParamsSchema } },
+    async (request, reply) => {
+      const event = await webhooks.redeliver(request.principal.merchantId, request.params.event_id)
+      return reply.status(201).send({ status: 'ok', payload: event, identifier: event.event_id })
+    },
+  )
+
+  app.get('/webhooks/secret', authenticated, async (request) => {
+    const secret = await webhooks.secret(request.principal.merchantId)
+    return { status: 'ok', payload: secret, identifier: request.principal.merchantId }
+  })
+
+  app.post('/webhooks/secret/rotate', authenticated, async (request, reply) => {
+    const secret = await webhooks.rotateSecret(request.principal.merchantId)
+    return reply.status(201).send({ status: 'ok', payload: secret, identifier: request.principal.merchantId })
+  })
+
+  for (const which of ['ca', 'client'] as const) {
+    app.get(`/webhooks/certificates/${which}.pem`, authenticated, async (_request, reply) =>
+      reply
+        .header('content-type', 'application/x-pem-file')
+        .header('content-disposition', `attachment; filename="plazo-webhooks-${which}.pem"`)
+        .send(await webhooks.certificate(which)),
+    )
+  }
+}

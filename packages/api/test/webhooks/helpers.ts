@@ -1,0 +1,201 @@
+// Real HTTP receivers on 127.0.0.1 and an API built on a test database with the webhook worker under the
+// test's control (no interval: the test runs passes with deliverDue()).
+import { randomUUID } from 'node:crypto'
+import http from 'node:http'
+import https from 'node:https'
+import type { AddressInfo } from 'node:net'
+import { examples, type WebhookEvent } from '@plazo/contract'
+import { type App, buildApp } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import type { WebhookOptions } from '../../src/domain/webhooks/index.ts'
+import { enqueueEvents } from '../../src/domain/webhooks/outbox.ts'
+import { type Database, SANDBOX } from '../../src/storage/index.ts'
+
+export interface ReceivedRequest {
+  method: string
+  url: string
+  headers: http.IncomingHttpHeaders
+  body: string
+  /** The client certificate the sender presented (HTTPS receivers only). */
+  peerCertificate?: { subject?: Record<string, string>; fingerprint256?: string }
+  receivedAt: number
+}
+
+export type Reply = number | { status: number; body?: string; delayMs?: number; json?: unknown }
+
+export interface Receiver {
+  url: string
+  requests: ReceivedRequest[]
+  /** Answers for the next requests, in order; once used up every request gets `fallback`. */
+  replies: Reply[]
+  fallback: Reply
+  close(): Promise<void>
+}
+
+function listen(server: http.Server | https.Server, requests: ReceivedRequest[], state: Receiver): void {
+  server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const socket = req.socket as import('node:tls').TLSSocket
+      const peer = typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate() : undefined
+      requests.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+        ...(peer && Object.keys(peer).length > 0
+          ? {
+              peerCertificate: {
+                subject: peer.subject as unknown as Record<string, string>,
+                fingerprint256: peer.fingerprint256,
+              },
+            }
+          : {}),
+        receivedAt: Date.now(),
+      })
+      const reply = state.replies.shift() ?? state.fallback
+      const { status, body, delayMs, json } = typeof reply === 'number' ? { status: reply } : reply
+      const send = () => {
+        if (json !== undefined) res.writeHead(status, { 'content-type': 'application/json' })
+        else res.writeHead(status)
+        res.end(json !== undefined ? JSON.stringify(json) : (body ?? ''))
+      }
+      if (delayMs) setTimeout(send, delayMs)
+      else send()
+    })
+  })
+}
+
+/** An HTTP receiver on a free loopback port. */
+export async function receiver(
+  options: { path?: string; https?: https.ServerOptions } = {},
+): Promise<Receiver> {
+  const requests: ReceivedRequest[] = []
+  const server = options.https ? https.createServer(options.https) : http.createServer()
+  const state: Receiver = {
+    url: '',
+    requests,
+    replies: [],
+    fallback: 200,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+  listen(server, requests, state)
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  state.url = `${options.https ? 'https' : 'http'}://127.0.0.1:${port}${options.path ?? '/plazo/webhooks'}`
+  return state
+}
+
+/** A loopback port nothing listens on (bound, then released). */
+export async function closedPortUrl(): Promise<string> {
+  const server = http.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return `http://127.0.0.1:${port}/hook`
+}
+
+export interface WebhookTestApp {
+  app: App
+  demo: Record<string, string>
+  other: Record<string, string>
+  close(): Promise<void>
+}
+
+/** The API on `db`, logged in as both sandbox merchants, with the worker's interval off. */
+export async function webhookApp(
+  db: Database,
+  options: { webhooks?: WebhookOptions; now?: () => Date } = {},
+): Promise<WebhookTestApp> {
+  const app = await buildApp({
+    config: loadConfig({}),
+    db,
+    timerIntervalMs: 0,
+    ...(options.now ? { now: options.now } : {}),
+    webhooks: { intervalMs: false, timeoutMs: 2_000, ...options.webhooks },
+  })
+  const token = async (username: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login/',
+      payload: { username, password: SANDBOX.password },
+    })
+    return { authorization: `Bearer ${res.json().access_token}` }
+  }
+  return {
+    app,
+    demo: await token(SANDBOX.demoStore.username),
+    other: await token(SANDBOX.otherShop.username),
+    close: () => app.close(),
+  }
+}
+
+/** Creates an embedded checkout session whose notifications go to `notificationUrl`, as `headers`' merchant. */
+export async function createSession(
+  app: App,
+  headers: Record<string, string>,
+  merchant: Record<string, unknown> = {},
+): Promise<string> {
+  const body = examples.embeddedRequestExample('product') as { merchant: Record<string, unknown> }
+  // The example points at a public shop URL: tests only ever talk to loopback receivers.
+  const { notification_url: _url, notification_auth: _auth, ...exampleMerchant } = body.merchant
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v2/checkout/',
+    headers,
+    payload: { ...body, merchant: { ...exampleMerchant, ...merchant } },
+  })
+  if (res.statusCode !== 201) throw new Error(`session not created: ${res.statusCode} ${res.body}`)
+  return res.json().checkout_session_id
+}
+
+/** A notification as the lifecycle writes it: a status change of the session. */
+export function statusChangedEvent(checkoutSessionId: string, status = 'confirmed'): WebhookEvent {
+  return {
+    ...examples.WEBHOOK_EXAMPLES.checkout_session_status_changed,
+    checkout_session_id: checkoutSessionId,
+    event_id: randomUUID(),
+    status,
+  } as WebhookEvent
+}
+
+/** Writes events through the outbox, in a transaction, as the lifecycle code does with each state change. */
+export async function enqueue(
+  db: Database,
+  merchantId: string,
+  checkoutSessionId: string,
+  count = 1,
+  createdAt = new Date(),
+): Promise<WebhookEvent[]> {
+  const events = Array.from({ length: count }, () => statusChangedEvent(checkoutSessionId))
+  await db.transaction((tx) =>
+    enqueueEvents(
+      tx,
+      events.map((payload) => ({ merchantId, checkoutSessionId, payload })),
+      createdAt,
+    ),
+  )
+  return events
+}
+
+export const DEMO = SANDBOX.demoStore.merchantId
+export const OTHER = SANDBOX.otherShop.merchantId
+
+export async function secretOf(app: App, headers: Record<string, string>): Promise<string> {
+  const res = await app.inject({ method: 'GET', url: '/api/v2/webhooks/secret/', headers })
+  return res.json().payload.secret
+}
+
+export async function eventsOf(app: App, headers: Record<string, string>, checkoutSessionId: string) {
+  const res = await app.inject({
+    method: 'GET',
+    url: `/api/v2/webhooks/events/?checkout_session_id=${checkoutSessionId}`,
+    headers,
+  })
+  return res
+}
