@@ -7,6 +7,12 @@ import { AuthService } from './domain/auth/index.ts'
 import { LifecycleService } from './domain/checkout/lifecycle-service.ts'
 import { SessionService } from './domain/checkout/session-service.ts'
 import { Clock } from './domain/sandbox/clock.ts'
+import {
+  createWebhooks,
+  type DeliveryWorker,
+  type WebhookOptions,
+  type WebhookService,
+} from './domain/webhooks/index.ts'
 import { registerAuth } from './plugins/auth.ts'
 import { answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
@@ -14,6 +20,7 @@ import { registerJsonBody } from './plugins/json-body.ts'
 import { authRoutes } from './routes/auth/index.ts'
 import { checkoutRoutes, orderRoutes } from './routes/checkout/index.ts'
 import { testHelperRoutes } from './routes/test-helpers/index.ts'
+import { webhookRoutes } from './routes/webhooks/index.ts'
 import type { Database } from './storage/index.ts'
 
 export const API_PREFIX = '/api/v2'
@@ -27,10 +34,19 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** How often this node runs due timers (ms); 0 disables the loop (tests run timers through the clock helper). */
   timerIntervalMs?: number
+  /** Webhook delivery worker settings (interval, timeout…); `intervalMs: false` leaves passes to `deliverDue()`. */
+  webhooks?: WebhookOptions
 }
 
 export interface App extends FastifyInstance {
-  services: { auth: AuthService; sessions: SessionService; lifecycle: LifecycleService; clock: Clock }
+  services: {
+    auth: AuthService
+    sessions: SessionService
+    lifecycle: LifecycleService
+    clock: Clock
+    webhooks: WebhookService
+    webhookDelivery: DeliveryWorker
+  }
 }
 
 /** A request id from the caller's x-request-id when it is safe to log, else a new UUID. */
@@ -69,7 +85,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const auth = new AuthService(db, { accessTokenTtlSeconds: config.accessTokenTtlSeconds, now })
   const sessions = new SessionService({ db, clock, publicUrl: config.publicUrl })
   const lifecycle = new LifecycleService({ db, clock })
-  app.decorate('services', { auth, sessions, lifecycle, clock })
+  const webhooks = createWebhooks({ db, now, log: app.log, ...options.webhooks })
+  app.decorate('services', {
+    auth,
+    sessions,
+    lifecycle,
+    clock,
+    webhooks: webhooks.service,
+    webhookDelivery: webhooks.worker,
+  })
 
   registerErrorHandling(app)
   registerAuth(app, auth)
@@ -81,10 +105,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
       checkoutRoutes(api, sessions, lifecycle)
       orderRoutes(api, lifecycle)
       if (config.sandbox) testHelperRoutes(api, lifecycle)
+      webhookRoutes(api, webhooks.service)
     },
     { prefix: API_PREFIX },
   )
   startTimerLoop(app, lifecycle, options.timerIntervalMs ?? 1000)
+  // The outbox worker: started when the app is ready, stopped (its pass finished) when it closes.
+  app.addHook('onReady', async () => webhooks.worker.start())
+  app.addHook('onClose', async () => webhooks.worker.stop())
   return app
 }
 
