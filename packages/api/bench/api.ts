@@ -174,6 +174,8 @@ interface Measurement {
   serverBusy: number
   /** Share of the run the load generator's event loop was busy (0–1). */
   clientBusy: number
+  /** Share of the machine's CPU that other processes used during the run (0–1). */
+  othersCpu: number
 }
 
 /**
@@ -211,6 +213,23 @@ function run(options: autocannon.Options, latencies?: Latencies): Promise<autoca
   })
 }
 
+/** CPU time (ms) the whole machine and this process have used so far. */
+function cpuSnapshot(): { machine: number; own: number; at: number } {
+  const machine = cpus().reduce(
+    (sum, cpu) => sum + cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq,
+    0,
+  )
+  const own = process.cpuUsage()
+  return { machine, own: (own.user + own.system) / 1000, at: performance.now() }
+}
+
+/** Share of the machine's capacity other processes used since `start` (PostgreSQL's server included). */
+function othersShare(start: ReturnType<typeof cpuSnapshot>): number {
+  const end = cpuSnapshot()
+  const capacity = (end.at - start.at) * cpus().length
+  return Math.max(0, end.machine - start.machine - (end.own - start.own)) / capacity
+}
+
 async function measure(scenario: string, server: Server, load: Load, s: Settings): Promise<Measurement> {
   const options: autocannon.Options = {
     url: load.url,
@@ -225,9 +244,11 @@ async function measure(scenario: string, server: Server, load: Load, s: Settings
   const latencies = new Latencies()
   const serverStart = server.utilization()
   const clientStart = performance.eventLoopUtilization()
+  const cpuStart = cpuSnapshot()
   const result = await run({ ...options, duration: s.duration }, latencies)
   const serverBusy = server.utilization(serverStart).utilization
   const clientBusy = performance.eventLoopUtilization(clientStart).utilization
+  const othersCpu = othersShare(cpuStart)
   const failures = result.non2xx + result.errors + result.timeouts
   console.log(failures === 0 ? 'done' : `${failures} failed requests`)
   return {
@@ -238,6 +259,7 @@ async function measure(scenario: string, server: Server, load: Load, s: Settings
     failures,
     serverBusy,
     clientBusy,
+    othersCpu,
   }
 }
 
@@ -353,6 +375,7 @@ function printTable(bare: Measurement, rows: Measurement[]): void {
     'client busy',
     'capacity req/s',
     'capacity vs bare',
+    'other CPU',
     'failed',
   ]
   const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`
@@ -366,6 +389,7 @@ function printTable(bare: Measurement, rows: Measurement[]): void {
     percent(m.clientBusy),
     capacity(m).toFixed(0),
     percent(capacity(m) / capacity(bare)),
+    percent(m.othersCpu),
     String(m.failures),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] as string).length)))
@@ -376,8 +400,16 @@ function printTable(bare: Measurement, rows: Measurement[]): void {
   for (const line of lines) console.log(format(line))
   console.log(
     '\nserver/client busy: event-loop utilisation of the server thread and of autocannon during the run.\n' +
-      'capacity: req/s ÷ server busy, the rate the server would reach if the load generator never held it back.',
+      'capacity: req/s ÷ server busy, the rate the server would reach if the load generator never held it back.\n' +
+      'other CPU: share of the machine used by other processes during the run (PostgreSQL included).',
   )
+  const noisy = [bare, ...rows].filter((m) => !m.scenario.includes('postgres') && m.othersCpu > 0.1)
+  if (noisy.length > 0) {
+    console.log(
+      `Other processes took over 10 % of the CPU during ${noisy.map((m) => m.scenario).join(', ')}: ` +
+        'those figures are low and noisy; run again on a quiet machine.',
+    )
+  }
   if (bare.serverBusy < 0.9) {
     console.log(
       `The bare route kept its server only ${percent(bare.serverBusy)} busy: the load generator, not Fastify, ` +
