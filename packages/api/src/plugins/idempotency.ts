@@ -79,11 +79,21 @@ export function registerIdempotency(
       }
       if (row)
         await tx.run('DELETE FROM idempotency_keys WHERE merchant_id = $1 AND key = $2', [merchantId, key])
-      await tx.run(
+      const claimed = await tx.run(
         `INSERT INTO idempotency_keys (merchant_id, key, method, path, request_hash, status, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, 'running', $6, $7)`,
+         VALUES ($1, $2, $3, $4, $5, 'running', $6, $7) ON CONFLICT DO NOTHING`,
         [merchantId, key, request.method, request.url, hash, at, new Date(at.getTime() + KEY_TTL_MS)],
       )
+      if (claimed.changes === 0) {
+        // Concurrent first requests with one key all find no row (PostgreSQL cannot lock a row that does not
+        // exist yet); the insert lets one of them claim the key, and the others learn of it here.
+        const winner = await tx.one<Pick<KeyRow, 'request_hash'>>(
+          'SELECT request_hash FROM idempotency_keys WHERE merchant_id = $1 AND key = $2',
+          [merchantId, key],
+        )
+        if (winner && winner.request_hash !== hash) throw new ApiError('IDEMPOTENCY_MISMATCH')
+        throw new ApiError('IDEMPOTENCY_IN_PROGRESS')
+      }
       return undefined
     })
 

@@ -1,0 +1,210 @@
+import { EmbeddedCreateResponseSchema, ERRORS, ErrorBodySchema, examples } from '@plazo/contract'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SANDBOX } from '../../src/storage/index.ts'
+import { expectBody, type TestApp, testApp } from '../helpers/app.ts'
+import { testEngines } from '../helpers/engines.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+let keys = 0
+/** A key no other test uses: the tests of one engine share an app. */
+const newKey = (label: string) => `${label}-${++keys}-${Math.random().toString(36).slice(2)}`
+
+function request(reference: string) {
+  const body = structuredClone(examples.embeddedRequestExample('product'))
+  body.merchant.order_reference_1 = reference
+  return body
+}
+
+describe.each(testEngines())('Idempotency-Key on $name', (engine) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await testApp(engine)
+  })
+  afterAll(() => t.close())
+
+  const post = (key: string | undefined, payload: object, options: { url?: string; headers?: object } = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: options.url ?? '/api/v2/checkout/',
+      headers: { ...t.demo, ...(key === undefined ? {} : { 'idempotency-key': key }), ...options.headers },
+      payload,
+    })
+  /** Sessions of a merchant with this order reference, as stored. */
+  const sessionsWithReference = async (
+    reference: string,
+    merchantId: string = SANDBOX.demoStore.merchantId,
+  ) => {
+    const rows = await t.t.db.query<{ id: string; document: { merchant: { order_reference_1: string } } }>(
+      'SELECT id, document FROM checkout_sessions WHERE merchant_id = $1',
+      [merchantId],
+    )
+    return rows.filter((row) => row.document.merchant.order_reference_1 === reference).map((row) => row.id)
+  }
+
+  it('replays the first answer to the same key and body, and creates one session only', async () => {
+    const key = newKey('replay')
+    const body = request(key)
+    const first = await post(key, body)
+    expect(first.statusCode).toBe(201)
+    expect(first.headers['idempotent-replayed']).toBeUndefined()
+    const created = expectBody(first, EmbeddedCreateResponseSchema) as { checkout_session_id: string }
+
+    for (let i = 0; i < 2; i++) {
+      const again = await post(key, body)
+      expect(again.statusCode).toBe(201)
+      expect(again.headers['idempotent-replayed']).toBe('true')
+      expect(again.headers['content-type']).toMatch(/^application\/json/)
+      expect(again.json()).toEqual(first.json())
+      expectBody(again, EmbeddedCreateResponseSchema)
+    }
+    expect(await sessionsWithReference(key)).toEqual([created.checkout_session_id])
+  })
+
+  it('creates a new session for each request without a key', async () => {
+    const reference = newKey('no-key')
+    const a = await post(undefined, request(reference))
+    const b = await post(undefined, request(reference))
+    expect(a.json().checkout_session_id).not.toBe(b.json().checkout_session_id)
+    expect(await sessionsWithReference(reference)).toHaveLength(2)
+  })
+
+  it('replays a 409 answer too', async () => {
+    const key = newKey('conflict')
+    const first = await post(key, examples.CART_MISMATCH_REQUEST_EXAMPLE)
+    expect(first.statusCode).toBe(409)
+    const again = await post(key, examples.CART_MISMATCH_REQUEST_EXAMPLE)
+    expect(again.statusCode).toBe(409)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(expectBody(again, ErrorBodySchema)).toEqual(first.json())
+  })
+
+  it('answers 422 key_reused to the same key with another body, and creates nothing', async () => {
+    const key = newKey('reused')
+    expect((await post(key, request(key))).statusCode).toBe(201)
+    const res = await post(key, request(`${key}-other`))
+    expect(res.statusCode).toBe(422)
+    expect(expectBody(res, ErrorBodySchema)).toEqual({
+      status: 'ko',
+      exception: 'plazo.idempotency.key_reused',
+      error: ERRORS.IDEMPOTENCY_MISMATCH.message,
+    })
+    expect(await sessionsWithReference(`${key}-other`)).toEqual([])
+  })
+
+  it('answers 422 to the same key on another call', async () => {
+    const key = newKey('other-call')
+    expect((await post(key, request(key))).statusCode).toBe(201)
+    const res = await post(key, examples.PAYMENT_INTENT_REQUEST_EXAMPLE, {
+      url: '/api/v2/checkout/payment-intent/',
+    })
+    expect(res.statusCode).toBe(422)
+    expectBody(res, ErrorBodySchema)
+  })
+
+  it('keeps keys per merchant: the other merchant may use the same key', async () => {
+    const key = newKey('per-merchant')
+    const body = request(key)
+    const demo = await post(key, body)
+    const other = await post(key, body, { headers: t.other })
+    expect(other.statusCode).toBe(201)
+    expect(other.headers['idempotent-replayed']).toBeUndefined()
+    expect(other.json().checkout_session_id).not.toBe(demo.json().checkout_session_id)
+    expect(await sessionsWithReference(key, SANDBOX.otherShop.merchantId)).toEqual([
+      other.json().checkout_session_id,
+    ])
+    // Each merchant's own retry replays its own session.
+    expect((await post(key, body, { headers: t.other })).json()).toEqual(other.json())
+    expect((await post(key, body)).json()).toEqual(demo.json())
+  })
+
+  it('does not keep the key of a request that failed validation', async () => {
+    const key = newKey('invalid-first')
+    const invalid = await post(key, { merchant: {} })
+    expect(invalid.statusCode).toBe(400)
+    const valid = await post(key, request(key))
+    expect(valid.statusCode).toBe(201)
+    expect(valid.headers['idempotent-replayed']).toBeUndefined()
+  })
+
+  it('does not keep the key of an unauthenticated request', async () => {
+    const key = newKey('unauthenticated')
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/checkout/',
+      headers: { 'idempotency-key': key },
+      payload: request(key),
+    })
+    expect(res.statusCode).toBe(401)
+    expect((await post(key, request(`${key}-b`))).statusCode).toBe(201)
+  })
+
+  it('accepts a key of 255 characters and answers 400 to a longer or empty one', async () => {
+    const long = 'k'.repeat(254) + String(keys++ % 10)
+    expect((await post(long, request(long.slice(0, 100)))).statusCode).toBe(201)
+    for (const key of [`${long}x`, '']) {
+      const res = await post(key, request('too-long'))
+      expect(res.statusCode).toBe(400)
+      expect(expectBody(res, ErrorBodySchema)).toEqual({
+        status: 'ko',
+        exception: 'plazo.request.bad_request',
+        error: 'The Idempotency-Key header must be 1 to 255 characters.',
+      })
+    }
+    expect(await sessionsWithReference('too-long')).toEqual([])
+  })
+
+  it('lets concurrent requests with one key create one session: the others replay it or get 409 in_progress', async () => {
+    for (let round = 0; round < 5; round++) {
+      const key = newKey('concurrent')
+      const body = request(key)
+      const answers = await Promise.all(Array.from({ length: 6 }, () => post(key, body)))
+      const created = answers.filter((res) => res.statusCode === 201)
+      const busy = answers.filter((res) => res.statusCode === 409)
+      expect(created.length + busy.length).toBe(answers.length)
+      expect(created.length).toBeGreaterThanOrEqual(1)
+      expect(created.filter((res) => res.headers['idempotent-replayed'] === undefined)).toHaveLength(1)
+      const ids = new Set(created.map((res) => res.json().checkout_session_id))
+      expect(ids.size).toBe(1)
+      for (const res of busy) {
+        expect(expectBody(res, ErrorBodySchema)).toEqual({
+          status: 'ko',
+          exception: 'plazo.idempotency.in_progress',
+          error: ERRORS.IDEMPOTENCY_IN_PROGRESS.message,
+        })
+      }
+      expect(await sessionsWithReference(key)).toEqual([...ids])
+      // Once the first has finished, a retry replays it.
+      const retry = await post(key, body)
+      expect(retry.headers['idempotent-replayed']).toBe('true')
+      expect(retry.json().checkout_session_id).toBe([...ids][0])
+    }
+  })
+
+  it('forgets a key after 24 hours', async () => {
+    const own = await testApp(engine)
+    try {
+      const start = new Date()
+      own.setNow(start)
+      const send = (payload: object) =>
+        own.app.inject({
+          method: 'POST',
+          url: '/api/v2/checkout/',
+          headers: { ...own.demo, 'idempotency-key': 'daily-key' },
+          payload,
+        })
+      const first = await send(request('day-1'))
+      own.setNow(new Date(start.getTime() + DAY_MS - 1000))
+      expect((await send(request('day-1'))).json()).toEqual(first.json())
+      expect((await send(request('day-2'))).statusCode).toBe(422)
+
+      own.setNow(new Date(start.getTime() + DAY_MS))
+      const later = await send(request('day-2'))
+      expect(later.statusCode).toBe(201)
+      expect(later.headers['idempotent-replayed']).toBeUndefined()
+      expect(later.json().checkout_session_id).not.toBe(first.json().checkout_session_id)
+    } finally {
+      await own.close()
+    }
+  })
+})
