@@ -19,6 +19,7 @@ import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
 import { authRoutes } from './routes/auth/index.ts'
 import { checkoutRoutes, orderRoutes } from './routes/checkout/index.ts'
+import { publicClientRoutes } from './routes/client/public.ts'
 import { testHelperRoutes } from './routes/test-helpers/index.ts'
 import { webhookRoutes } from './routes/webhooks/index.ts'
 import type { Database } from './storage/index.ts'
@@ -104,6 +105,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
       authRoutes(api, auth)
       checkoutRoutes(api, sessions, lifecycle)
       orderRoutes(api, lifecycle)
+      // Own scope: its CORS hook must not reach the merchant-token routes.
+      await api.register(async (scope) => publicClientRoutes(scope, db))
       if (config.sandbox) testHelperRoutes(api, lifecycle)
       webhookRoutes(api, webhooks.service)
     },

@@ -153,6 +153,13 @@ export const ERRORS = {
     'Hosted payment page {id} not found.',
     'No hosted page with that id belongs to your merchant.',
   ),
+  AGENT_NOT_FOUND: entry(
+    'AGENT_NOT_FOUND',
+    404,
+    'plazo.agent.not_found',
+    'Agent {id} not found.',
+    'No agent (point of sale) has that id: check the `agentId` given to checkout-js.',
+  ),
   EVENT_NOT_FOUND: entry(
     'EVENT_NOT_FOUND',
     404,
