@@ -33,9 +33,18 @@ interface KeyRow {
   expires_at: string
 }
 
+/**
+ * The path a request names, as the router matched it: `/checkout` and `/checkout/` (or `//checkout`) are one
+ * route, so a retry through either spelling is the same request.
+ */
+function routePath(request: FastifyRequest): string {
+  const path = (request.url.split('?')[0] ?? '').replace(/\/{2,}/g, '/')
+  return path.length > 1 ? path.replace(/\/+$/, '') : path
+}
+
 function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
-    .update(`${request.method} ${request.url}\n${request.rawBody ?? ''}`)
+    .update(`${request.method} ${routePath(request)}\n${request.rawBody ?? ''}`)
     .digest('hex')
 }
 
@@ -82,7 +91,7 @@ export function registerIdempotency(
       const claimed = await tx.run(
         `INSERT INTO idempotency_keys (merchant_id, key, method, path, request_hash, status, created_at, expires_at)
          VALUES ($1, $2, $3, $4, $5, 'running', $6, $7) ON CONFLICT DO NOTHING`,
-        [merchantId, key, request.method, request.url, hash, at, new Date(at.getTime() + KEY_TTL_MS)],
+        [merchantId, key, request.method, routePath(request), hash, at, new Date(at.getTime() + KEY_TTL_MS)],
       )
       if (claimed.changes === 0) {
         // Concurrent first requests with one key all find no row (PostgreSQL cannot lock a row that does not

@@ -102,6 +102,20 @@ describe.each(testEngines())('Idempotency-Key on $name', (engine) => {
     expectBody(res, ErrorBodySchema)
   })
 
+  it('treats the path with and without its trailing slash as the same request', async () => {
+    const key = newKey('slash')
+    const body = request(key)
+    const first = await post(key, body, { url: '/api/v2/checkout' })
+    expect(first.statusCode).toBe(201)
+    const again = await post(key, body, { url: '/api/v2/checkout/' })
+    expect(again.statusCode).toBe(201)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json()).toEqual(first.json())
+    const doubled = await post(key, body, { url: '/api/v2//checkout/' })
+    expect(doubled.headers['idempotent-replayed']).toBe('true')
+    expect(await sessionsWithReference(key)).toEqual([first.json().checkout_session_id])
+  })
+
   it('keeps keys per merchant: the other merchant may use the same key', async () => {
     const key = newKey('per-merchant')
     const body = request(key)
