@@ -35,6 +35,12 @@ export function registerJsonBody(app: FastifyInstance, bodyLimit: number): void 
   app.removeContentTypeParser(['application/json', 'text/plain'])
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit }, (request, body, done) => {
     const text = body as string
+    // Many clients send `Content-Type: application/json` on every call, DELETE and bodiless POSTs included:
+    // no body is no body, and the route's schema decides whether one was required.
+    if (text === '') {
+      done(null, undefined)
+      return
+    }
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
       done(
         new ApiError('BAD_REQUEST', { detail: `The body nests more than ${MAX_JSON_DEPTH} levels deep.` }),

@@ -85,10 +85,14 @@ describe.each(testEngines())('error answers on $name', (engine) => {
       })
     })
 
-    it('answers 400 for an empty body declared as JSON', async () => {
+    it('answers 400 for an empty body declared as JSON, as for no body', async () => {
       const res = await post('')
       expect(res.statusCode).toBe(400)
-      expectBody(res, ErrorBodySchema)
+      expect(expectBody(res, ValidationErrorBodySchema)).toMatchObject({
+        exception: ERRORS.VALIDATION.exception,
+        schema_errors: [{ field: '/', keyword: 'type' }],
+        original_data: null,
+      })
     })
 
     it('answers 400 for an empty object, naming merchant and cart', async () => {

@@ -380,6 +380,19 @@ describe.each(testEngines())('checkout session by id on $name', (engine) => {
       })
     })
 
+    it('accepts a DELETE that declares a JSON body but sends none', async () => {
+      const id = await create(embedded())
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v2/checkout/${id}/`,
+        headers: { ...t.demo, 'content-type': 'application/json' },
+      })
+      expect(res.statusCode).toBe(201)
+      expect((expectBody(res, SessionResponseSchema) as { payload: Session }).payload.status).toBe(
+        'cancelled',
+      )
+    })
+
     it('answers 409 to a second DELETE, saying it is cancelled', async () => {
       const id = await create(embedded())
       expect((await del(id)).statusCode).toBe(201)
