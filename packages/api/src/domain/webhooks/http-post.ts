@@ -83,6 +83,9 @@ function text(chunks: Buffer[]): string {
 
 /** A short reason a merchant can act on: `connect ECONNREFUSED 127.0.0.1:9`, `socket hang up`… */
 function describe(error: Error & { code?: string }): string {
-  if (error.message) return error.message
+  // OpenSSL errors carry their reason between library internals: keep only the reason.
+  const tls = /:SSL routines:[^:]*:([^:]+):/.exec(error.message)
+  if (tls?.[1]) return `TLS error: ${tls[1]}`
+  if (error.message) return error.message.trim()
   return error.code ?? 'connection error'
 }

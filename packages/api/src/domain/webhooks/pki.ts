@@ -49,7 +49,8 @@ function validity(cert: forge.pki.Certificate, now: Date, days: number): void {
 
 function sign(cert: forge.pki.Certificate, issuerKeyPem: string): string {
   cert.sign(forge.pki.privateKeyFromPem(issuerKeyPem) as forge.pki.rsa.PrivateKey, forge.md.sha256.create())
-  return forge.pki.certificateToPem(cert)
+  // node-forge ends PEM lines with CRLF; files served and compared are plain LF.
+  return forge.pki.certificateToPem(cert).replace(/\r\n/g, '\n')
 }
 
 /** A self-signed root CA that can only sign end-entity certificates (pathLenConstraint 0). */
