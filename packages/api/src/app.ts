@@ -14,6 +14,7 @@ import {
   type WebhookService,
 } from './domain/webhooks/index.ts'
 import { registerAuth } from './plugins/auth.ts'
+import { registerCanonicalIds } from './plugins/canonical-ids.ts'
 import { answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
@@ -98,6 +99,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   registerErrorHandling(app)
   registerAuth(app, auth)
+  registerCanonicalIds(app)
   registerIdempotency(app, db, now)
 
   await app.register(

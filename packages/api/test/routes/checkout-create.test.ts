@@ -195,6 +195,13 @@ describe.each(testEngines())('POST /api/v2/checkout/ on $name', (engine) => {
     expect(session.agent_id).toBe(agentId)
   })
 
+  it('accepts an agent id in upper case and returns it in lower case', async () => {
+    const agentId = SANDBOX.demoStore.agents.store.id
+    const res = await create({ ...requestExample('embedded', 'product'), agent_id: agentId.toUpperCase() })
+    expect(res.statusCode).toBe(201)
+    expect((await read(res.json().checkout_session_id)).agent_id).toBe(agentId)
+  })
+
   it("uses the merchant's default agent when agent_id is omitted", async () => {
     const res = await create(requestExample('embedded', 'product'))
     const session = await read(res.json().checkout_session_id)

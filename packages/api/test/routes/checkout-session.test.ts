@@ -199,6 +199,15 @@ describe.each(testEngines())('checkout session by id on $name', (engine) => {
       expect(Date.parse(session.hpp?.expires_at as string)).toBe(Date.parse(expiresAt))
     })
 
+    it('finds a session by its id in upper case, as SQL Server and .NET print UUIDs', async () => {
+      const id = await create(embedded())
+      const res = await get(id.toUpperCase())
+      expect(res.statusCode).toBe(200)
+      expect(expectBody(res, GetSessionResponseSchema)).toMatchObject({ identifier: id, payload: { id } })
+      expect((await put(id.toUpperCase(), biggerCart(embedded()))).statusCode).toBe(201)
+      expect((await del(id.toUpperCase())).statusCode).toBe(201)
+    })
+
     it('answers 404 for an unknown id', async () => {
       const res = await get(UNKNOWN_ID)
       expect(res.statusCode).toBe(404)

@@ -71,10 +71,11 @@ export class SessionService {
   }
 
   async #agentId(db: Queryable, principal: Principal, requested: string | undefined): Promise<string> {
+    // Ids are stored in lower case; a UUID is the same in either case.
     const row = requested
       ? await db.one<{ id: string }>('SELECT id FROM agents WHERE merchant_id = $1 AND id = $2', [
           principal.merchantId,
-          requested,
+          requested.toLowerCase(),
         ])
       : await db.one<{ id: string }>(
           'SELECT id FROM agents WHERE merchant_id = $1 ORDER BY is_default DESC, created_at, id LIMIT 1',
