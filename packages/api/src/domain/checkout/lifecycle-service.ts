@@ -17,6 +17,7 @@ import type { Principal } from '../auth/index.ts'
 import {
   ASYNC_DECISION_MINUTES,
   CHALLENGE_DOWN_PAYMENT_RATIO,
+  forcedDecision,
   type LenderDecision,
   lenderDecision,
   lenderProfile,
@@ -170,7 +171,8 @@ export class LifecycleService {
             state.select(intent)
             intent.provider_name = lenderProfile(state.session.customer?.email).providerName
             intent.provider_request_id = providerRequestId()
-            this.#decide(state, intent, decision ?? lenderDecision(state.session.customer?.email))
+            const email = state.session.customer?.email
+            this.#decide(state, intent, decision ? forcedDecision(decision, email) : lenderDecision(email))
           }
           return undefined
         },

@@ -13,8 +13,10 @@ import { randomBytes } from 'node:crypto'
  * | `+async` | approved; captures and refunds are `pending` and approved 1 minute later (asynchronous lender) |
  * | `+reject` | approved; transactional captures and refunds are rejected (410) |
  *
- * The test helper `customer-action` forces approve / deny / challenge whatever the e-mail says; the lender
- * profile (`+async`, `+reject`) still applies to captures and refunds.
+ * The test helper `customer-action` forces approve / deny / challenge whatever the e-mail says, with one
+ * exception: `approve` for a `+on_hold` customer still goes on hold first and is approved 5 minutes later, so
+ * a held approval can be played on any session. The lender profile (`+async`, `+reject`) still applies to
+ * captures and refunds.
  */
 export type LenderDecision = 'approved' | 'denied' | 'on_hold' | 'challenge'
 
@@ -48,6 +50,11 @@ export function lenderDecision(email: string | null | undefined): LenderDecision
   if (t.includes('on_hold')) return 'on_hold'
   if (t.includes('challenge')) return 'challenge'
   return 'approved'
+}
+
+/** The answer when the customer-action helper forces `forced` (see above: a held customer waits first). */
+export function forcedDecision(forced: LenderDecision, email: string | null | undefined): LenderDecision {
+  return forced === 'approved' && lenderDecision(email) === 'on_hold' ? 'on_hold' : forced
 }
 
 export function lenderProfile(email: string | null | undefined): LenderProfile {
