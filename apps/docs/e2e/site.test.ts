@@ -1,0 +1,241 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuild, launchBrowser, PASSWORD, type RunningGate, startGate } from './harness.ts'
+import { PENDING_ROUTES, SPEC_ROUTES, spanish } from './routes.ts'
+
+/** The site as a visitor sees it: Debian chromium against the gate over the production build. */
+
+let gate: RunningGate
+let browser: Browser
+/** Cookies of one login, reused by the tests that need a logged-in browser (logins are rate-limited). */
+let loggedInState: Awaited<ReturnType<BrowserContext['storageState']>>
+
+beforeAll(async () => {
+  ensureBuild()
+  gate = await startGate()
+  browser = await launchBrowser()
+  const context = await browser.newContext()
+  await logIn(await context.newPage())
+  loggedInState = await context.storageState()
+  await context.close()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await gate?.app.close()
+})
+
+async function logIn(page: Page, path = '/'): Promise<void> {
+  await page.goto(`${gate.baseUrl}${path}`)
+  await page.fill('#password', PASSWORD)
+  await page.click('button[type=submit]')
+  await page.waitForSelector('.navbar', { timeout: 15_000 })
+}
+
+/** A fresh browser profile that is already logged in. */
+async function loggedInContext(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ storageState: loggedInState })
+  const page = await context.newPage()
+  await page.goto(`${gate.baseUrl}/`)
+  await page.waitForSelector('.navbar')
+  return { context, page }
+}
+
+describe('login screen', () => {
+  it('shows "Invalid password" on the field for a wrong password, after a spinner', async () => {
+    const page = await browser.newPage()
+    const response = await page.goto(`${gate.baseUrl}/docs/get-started/overview`)
+    expect(response?.status()).toBe(401)
+    await expect(page.locator('h1').textContent()).resolves.toBe('Plazo Docs')
+    await expect(page.textContent('body')).resolves.toContain(
+      'Access our documentation and get started with the product.',
+    )
+    await page.fill('#password', 'not-the-password')
+    await page.click('button[type=submit]')
+    await page.waitForSelector('#spinner:not([hidden])', { timeout: 400 })
+    expect(await page.isDisabled('button[type=submit]')).toBe(true)
+    await page.waitForSelector('#password-error:has-text("Invalid password")')
+    expect(await page.getAttribute('#password', 'aria-invalid')).toBe('true')
+    expect(await page.locator('.navbar').count()).toBe(0)
+    await page.close()
+  })
+
+  it('checks the length before sending anything', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${gate.baseUrl}/`)
+    const requests: string[] = []
+    page.on('request', (request) => requests.push(request.url()))
+    await page.fill('#password', 'ab')
+    await page.click('button[type=submit]')
+    await page.waitForSelector('#password-error:has-text("Invalid password")')
+    expect(requests.filter((url) => url.includes('/__gate/login'))).toEqual([])
+    await page.close()
+  })
+
+  it('is in Spanish under /es/', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${gate.baseUrl}/es/docs/get-started/overview`)
+    await expect(page.textContent('body')).resolves.toContain('Accede a nuestra documentación')
+    await page.close()
+  })
+
+  it('goes to the page asked for with the right password, and stays logged in after a reload', async () => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    await logIn(page, '/docs/get-started/considerations?from=login#time-limits')
+    expect(page.url()).toBe(`${gate.baseUrl}/docs/get-started/considerations?from=login#time-limits`)
+    await expect(page.locator('article h1').textContent()).resolves.toBe('Considerations')
+    await page.reload()
+    await page.waitForSelector('article h1')
+    await page.goto(`${gate.baseUrl}/`)
+    await expect(page.locator('h1').first().textContent()).resolves.toContain('developer documentation')
+    const cookies = await context.cookies()
+    expect(cookies.find((cookie) => cookie.name === 'plazo_docs_session')?.httpOnly).toBe(true)
+    await context.close()
+  })
+
+  it('logs out with the navbar button', async () => {
+    const { context, page } = await loggedInContext()
+    await page.click('button:has-text("Log out")')
+    await page.waitForSelector('#password')
+    await page.goto(`${gate.baseUrl}/docs/api/`)
+    expect(await page.locator('#password').count()).toBe(1)
+    await context.close()
+  })
+})
+
+describe('routes', () => {
+  it('renders every route of the spec table in English and Spanish, without the not-found page', async () => {
+    const { context, page } = await loggedInContext()
+    for (const route of SPEC_ROUTES) {
+      for (const url of [route, spanish(route)]) {
+        const response = await page.goto(`${gate.baseUrl}${url}`)
+        if (PENDING_ROUTES.has(route)) {
+          expect(response?.status(), `${url} is pending`).toBe(404)
+          continue
+        }
+        expect(response?.status(), url).toBe(200)
+        await page.waitForSelector('h1')
+        const text = (await page.textContent('main, .redocusaurus')) ?? ''
+        expect(text, url).not.toMatch(/Page Not Found|Página no encontrada/)
+        expect(await page.getAttribute('html', 'lang'), url).toBe(url.startsWith('/es/') ? 'es-ES' : 'en')
+      }
+    }
+    await context.close()
+  })
+
+  it('shows the not-found page with a 404 status for an unknown path', async () => {
+    const { context, page } = await loggedInContext()
+    const response = await page.goto(`${gate.baseUrl}/docs/no-such-page`)
+    expect(response?.status()).toBe(404)
+    await expect(page.locator('h1').first().textContent()).resolves.toBe('Page Not Found')
+    const spanishResponse = await page.goto(`${gate.baseUrl}/es/docs/no-existe`)
+    expect(spanishResponse?.status()).toBe(404)
+    await expect(page.locator('h1').first().textContent()).resolves.toBe('Página no encontrada')
+    await context.close()
+  })
+
+  it('offers each API reference with its OpenAPI document for download', async () => {
+    const { context, page } = await loggedInContext()
+    await page.goto(`${gate.baseUrl}/webhook-api`)
+    const link = page.locator('a[download]').first()
+    const href = new URL((await link.getAttribute('href')) ?? '', gate.baseUrl)
+    expect(href.pathname).toBe('/openapi/webhook.json')
+    const download = await page.request.get(href.toString())
+    expect(download.status()).toBe(200)
+    expect((await download.json()).openapi).toMatch(/^3\.1/)
+    await context.close()
+  })
+})
+
+describe('navigation and settings', () => {
+  it('switches the language keeping the path, the query and the hash', async () => {
+    const { context, page } = await loggedInContext()
+    await page.goto(`${gate.baseUrl}/docs/get-started/overview?tab=node#two-integration-modes`)
+    await page.waitForFunction(() =>
+      document.querySelector('a[lang="es-ES"]')?.getAttribute('href')?.includes('#'),
+    )
+    await page.hover('.navbar__items--right .dropdown')
+    await page.click('a[lang="es-ES"]')
+    await page.waitForURL(/\/es\//)
+    expect(page.url()).toBe(`${gate.baseUrl}/es/docs/get-started/overview?tab=node#two-integration-modes`)
+    await expect(page.locator('article h1').textContent()).resolves.toBe('Visión general')
+    await context.close()
+  })
+
+  it('keeps the dark mode chosen with the switch after a reload', async () => {
+    const { context, page } = await loggedInContext()
+    expect(await page.getAttribute('html', 'data-theme')).toBe('light')
+    for (let i = 0; i < 3 && (await page.getAttribute('html', 'data-theme')) !== 'dark'; i++) {
+      await page.click('button[class*="toggleButton"]')
+    }
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark')
+    await page.reload()
+    await page.waitForSelector('.navbar')
+    expect(await page.getAttribute('html', 'data-theme')).toBe('dark')
+    await context.close()
+  })
+
+  it('shows the banner to the older site on every page, with no close button', async () => {
+    const { context, page } = await loggedInContext()
+    for (const url of ['/', '/docs/api/globals', '/order-management-api', '/es/docs/get-started/overview']) {
+      await page.goto(`${gate.baseUrl}${url}`)
+      const banner = page.locator('.theme-announcement-bar')
+      await expect(banner.count()).resolves.toBe(1)
+      expect(await banner.locator('a').getAttribute('href')).toMatch(/^https:\/\//)
+      expect(await banner.locator('button').count()).toBe(0)
+    }
+    await context.close()
+  })
+})
+
+describe('failures', () => {
+  it("shows 'This page crashed.' and 'Try again' when a page throws", async () => {
+    const { context, page } = await loggedInContext()
+    // Make the considerations page throw while it renders: its content chunk gets a throwing expression
+    // in place of the first sentence.
+    await page.route('**/assets/js/*.js', async (route) => {
+      const response = await route.fetch()
+      const body = await response.text()
+      const sabotaged = body.replace(
+        /(["'`])Read this page before you go live\./,
+        '(()=>{throw new Error("Simulated crash")})()+$1',
+      )
+      await route.fulfill({ response, body: sabotaged })
+    })
+    await page.goto(`${gate.baseUrl}/docs/get-started/considerations`)
+    await page.waitForSelector('text=This page crashed.')
+    expect(await page.locator('button:has-text("Try again")').count()).toBe(1)
+    await expect(page.textContent('body')).resolves.toContain('Simulated crash')
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await context.close()
+  })
+
+  it('reloads once when a route chunk fails, then shows the error with a Retry button', async () => {
+    const { context, page } = await loggedInContext()
+    await page.goto(`${gate.baseUrl}/`)
+    await page.waitForLoadState('networkidle')
+    const warnings: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text())
+    })
+    let loads = 0
+    page.on('load', () => loads++)
+    // From now on every script chunk that the home page has not loaded yet fails.
+    const loaded = new Set(
+      await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name)),
+    )
+    await page.route('**/assets/js/*.js', (route) =>
+      loaded.has(route.request().url()) ? route.continue() : route.abort(),
+    )
+    await page.click('a.button:has-text("Get started")')
+    await page.waitForSelector('text=Retry', { timeout: 20_000 })
+    expect(loads).toBe(1)
+    expect(warnings.some((text) => /chunk/i.test(text))).toBe(true)
+    await expect(page.textContent('body')).resolves.toMatch(/ChunkLoadError|Loading chunk/)
+    await page.waitForTimeout(1500)
+    expect(loads).toBe(1)
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+    await context.close()
+  })
+})
