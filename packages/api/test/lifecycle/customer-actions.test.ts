@@ -140,6 +140,9 @@ describe.each(testEngines())('customer actions and the sandbox lender on $name',
     // Intents the customer never chose are not notified; the session change is.
     expect(types(events)).toEqual(['checkout_session_status_changed:desisted'])
     expect(payloadOf(events[0]).selected_payment_intent).toBeNull()
+    expect(payloadOf(events[0]).payment_intents).toEqual(
+      session.payment_intents.map((i) => notifiedIntent(i)),
+    )
   })
 
   describe('on hold', () => {

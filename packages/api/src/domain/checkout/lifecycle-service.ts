@@ -290,8 +290,9 @@ export class LifecycleService {
   }
 
   #desist(state: SessionState): void {
-    state.moveSession('desisted')
+    // Intents first: the session's notification lists them as they end up.
     state.closeOpenIntents('desisted')
+    state.moveSession('desisted')
     state.moveHpp('cancelled')
   }
 
@@ -590,22 +591,22 @@ export class LifecycleService {
           ['initial', 'challenge'].includes(session.status) &&
           !session.payment_intents.some((i) => i.status === 'approved')
         ) {
-          state.moveSession('expired')
           state.closeOpenIntents('expired')
+          state.moveSession('expired')
           state.moveHpp('expired')
         }
         return
       case 'confirm_deadline':
         if (session.status === 'initial' && intent?.status === 'approved') {
-          state.moveIntent(intent, 'cancelled')
+          state.closeOpenIntents('cancelled')
           state.moveSession('cancelled')
           state.moveHpp('cancelled')
         }
         return
       case 'capture_deadline':
         if (session.status === 'confirmed' && session.captures.length === 0) {
-          state.moveSession('cancelled')
           state.closeOpenIntents('cancelled')
+          state.moveSession('cancelled')
           state.moveHpp('cancelled')
         }
         return
