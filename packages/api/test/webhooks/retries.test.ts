@@ -1,0 +1,170 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { RETRY_DELAYS_MS, retryDelayMs } from '../../src/domain/webhooks/index.ts'
+import { type TestDatabase, testEngines } from '../helpers/engines.ts'
+import {
+  closedPortUrl,
+  createSession,
+  DEMO,
+  enqueue,
+  eventsOf,
+  type Receiver,
+  receiver,
+  type WebhookTestApp,
+  webhookApp,
+} from './helpers.ts'
+
+describe('the retry schedule', () => {
+  it('waits 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then gives up', () => {
+    const middle = () => 0.5
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => retryDelayMs(n, middle))).toEqual([
+      5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000,
+    ])
+    expect(retryDelayMs(8, middle)).toBeUndefined()
+  })
+
+  it('jitters each delay by at most 10 %', () => {
+    expect(retryDelayMs(1, () => 0)).toBe(4_500)
+    expect(retryDelayMs(1, () => 0.999_999)).toBe(5_500)
+    expect(retryDelayMs(7, () => 0)).toBe(32_400_000)
+    const seen = new Set(Array.from({ length: 50 }, () => retryDelayMs(2)))
+    expect(seen.size).toBeGreaterThan(1)
+    for (const delay of seen) expect(Math.abs((delay as number) - 300_000)).toBeLessThanOrEqual(30_000)
+  })
+})
+
+describe.each(testEngines())('retries on $name', (engine) => {
+  let t: TestDatabase
+  let api: WebhookTestApp
+  let hook: Receiver
+  let now: Date
+
+  beforeEach(async () => {
+    t = await engine.open()
+    now = new Date()
+    // No jitter, so the schedule can be checked to the millisecond; real time is injected.
+    api = await webhookApp(t.db, { now: () => now, webhooks: { random: () => 0.5, timeoutMs: 300 } })
+    hook = await receiver()
+  })
+  afterEach(async () => {
+    await api.close()
+    await hook.close()
+    await t.cleanup()
+  })
+
+  const pass = () => api.app.services.webhookDelivery.deliverDue()
+  const advance = (ms: number) => {
+    now = new Date(now.getTime() + ms)
+  }
+
+  it('records a 500 then a 200 as two attempts and delivers on the retry, not before it is due', async () => {
+    hook.replies.push({ status: 500, body: 'oops' })
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    await enqueue(t.db, DEMO, sessionId, 1, now)
+    expect(await pass()).toMatchObject({ claimed: 1, retrying: 1 })
+    advance(4_999)
+    expect(await pass()).toMatchObject({ claimed: 0 })
+    advance(1)
+    expect(await pass()).toMatchObject({ claimed: 1, delivered: 1 })
+
+    const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
+    expect(event).toMatchObject({
+      status: 'delivered',
+      attempt_count: 2,
+      last_error: null,
+      attempts: [
+        { status_code: 500, error: 'HTTP 500: oops' },
+        { status_code: 200, error: null },
+      ],
+    })
+    expect(Date.parse(event.attempts[1].attempted_at) - Date.parse(event.attempts[0].attempted_at)).toBe(
+      5_000,
+    )
+    expect(hook.requests).toHaveLength(2)
+    expect(hook.requests[1]?.headers['webhook-id']).toBe(hook.requests[0]?.headers['webhook-id'])
+  })
+
+  it('follows the schedule, then marks the event failed after the last try', async () => {
+    hook.fallback = 503
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    await enqueue(t.db, DEMO, sessionId, 1, now)
+    const gaps: number[] = []
+    for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length + 1; attempt++) {
+      const result = await pass()
+      expect(result.claimed).toBe(1)
+      const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
+      expect(event.attempt_count).toBe(attempt)
+      if (event.status === 'failed') {
+        expect(attempt).toBe(8)
+        expect(event.next_attempt_at).toBeNull()
+        expect(result).toMatchObject({ failed: 1 })
+        break
+      }
+      const gap = Date.parse(event.next_attempt_at) - now.getTime()
+      gaps.push(gap)
+      advance(gap)
+    }
+    expect(gaps).toEqual(RETRY_DELAYS_MS)
+    advance(100 * 3_600_000)
+    expect(await pass()).toMatchObject({ claimed: 0 })
+    expect(hook.requests).toHaveLength(8)
+  })
+
+  it('counts a timeout as a failed attempt', async () => {
+    hook.replies.push({ status: 200, delayMs: 2_000 })
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    await enqueue(t.db, DEMO, sessionId, 1, now)
+    const started = Date.now()
+    expect(await pass()).toMatchObject({ retrying: 1 })
+    expect(Date.now() - started).toBeLessThan(1_500)
+    const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
+    expect(event).toMatchObject({
+      status: 'pending',
+      last_error: 'timed out after 300 ms',
+      attempts: [{ status_code: null, error: 'timed out after 300 ms' }],
+    })
+    expect(event.attempts[0].duration_ms).toBeGreaterThanOrEqual(290)
+  })
+
+  it('counts a refused connection as a failed attempt', async () => {
+    const url = await closedPortUrl()
+    const sessionId = await createSession(api.app, api.demo, { notification_url: url })
+    await enqueue(t.db, DEMO, sessionId, 1, now)
+    expect(await pass()).toMatchObject({ retrying: 1 })
+    const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
+    expect(event.attempts).toEqual([
+      expect.objectContaining({
+        status_code: null,
+        error: expect.stringMatching(/ECONNREFUSED 127\.0\.0\.1/),
+      }),
+    ])
+  })
+
+  it('does not follow redirects: a 3XX is a failed attempt', async () => {
+    hook.replies.push({ status: 307, body: '' })
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    await enqueue(t.db, DEMO, sessionId, 1, now)
+    expect(await pass()).toMatchObject({ retrying: 1 })
+    expect(hook.requests).toHaveLength(1)
+  })
+
+  it('gives a redelivered failed event a fresh schedule', async () => {
+    hook.fallback = 500
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    const [event] = await enqueue(t.db, DEMO, sessionId, 1, now)
+    for (let attempt = 0; attempt < 8; attempt++) {
+      await pass()
+      advance(11 * 3_600_000)
+    }
+    expect((await eventsOf(api.app, api.demo, sessionId)).json().payload[0].status).toBe('failed')
+    const res = await api.app.inject({
+      method: 'POST',
+      url: `/api/v2/webhooks/events/${event?.event_id}/redeliver`,
+      headers: api.demo,
+    })
+    expect(res.json().payload).toMatchObject({ status: 'pending', next_attempt_at: now.toISOString() })
+    await pass()
+    const [after] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
+    expect(after).toMatchObject({ status: 'pending', attempt_count: 9 })
+    expect(Date.parse(after.next_attempt_at) - now.getTime()).toBe(5_000)
+  })
+})
