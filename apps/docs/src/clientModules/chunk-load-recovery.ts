@@ -8,12 +8,6 @@ import {
   reloadOnce,
 } from '../lib/chunk-reload.ts'
 
-declare global {
-  interface Window {
-    docusaurusRoot?: unknown
-  }
-}
-
 /**
  * On the first load Docusaurus preloads the route's chunks before it renders anything, and a failure there
  * is an unhandled rejection that leaves the page without its app. Reload once; if it fails again, show the
