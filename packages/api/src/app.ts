@@ -6,6 +6,8 @@ import type { Config } from './config.ts'
 import { AuthService } from './domain/auth/index.ts'
 import { LifecycleService } from './domain/checkout/lifecycle-service.ts'
 import { SessionService } from './domain/checkout/session-service.ts'
+import { ClientService } from './domain/client/client-service.ts'
+import { DistributionService } from './domain/client/distribution-service.ts'
 import { Clock } from './domain/sandbox/clock.ts'
 import {
   createWebhooks,
@@ -21,6 +23,8 @@ import { registerJsonBody } from './plugins/json-body.ts'
 import { authRoutes } from './routes/auth/index.ts'
 import { checkoutRoutes, orderRoutes } from './routes/checkout/index.ts'
 import { publicClientRoutes } from './routes/client/public.ts'
+import { clientSessionRoutes } from './routes/client/session.ts'
+import { hppDistributionRoutes, hppPageRoutes, outboxTestHelperRoutes } from './routes/hpp/index.ts'
 import { testHelperRoutes } from './routes/test-helpers/index.ts'
 import { webhookRoutes } from './routes/webhooks/index.ts'
 import type { Database } from './storage/index.ts'
@@ -36,6 +40,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** How often this node runs due timers (ms); 0 disables the loop (tests run timers through the clock helper). */
   timerIntervalMs?: number
+  /** The built checkout app served at /hpp and /embedded; defaults to apps/hpp/dist. */
+  hppDistDir?: string
   /** Webhook delivery worker settings (interval, timeout…); `intervalMs: false` leaves passes to `deliverDue()`. */
   webhooks?: WebhookOptions
 }
@@ -87,6 +93,14 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const auth = new AuthService(db, { accessTokenTtlSeconds: config.accessTokenTtlSeconds, now })
   const sessions = new SessionService({ db, clock, publicUrl: config.publicUrl })
   const lifecycle = new LifecycleService({ db, clock })
+  const client = new ClientService({ db, clock, lifecycle, publicUrl: config.publicUrl })
+  const distribution = new DistributionService({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    brand: config.brandName,
+    log: app.log,
+  })
   const webhooks = createWebhooks({ db, now, log: app.log, ...options.webhooks })
   app.decorate('services', {
     auth,
@@ -109,11 +123,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
       orderRoutes(api, lifecycle)
       // Own scope: its CORS hook must not reach the merchant-token routes.
       await api.register(async (scope) => publicClientRoutes(scope, db))
+      clientSessionRoutes(api, client)
+      hppDistributionRoutes(api, distribution)
       if (config.sandbox) testHelperRoutes(api, lifecycle)
+      if (config.sandbox) outboxTestHelperRoutes(api, distribution)
       webhookRoutes(api, webhooks.service)
     },
     { prefix: API_PREFIX },
   )
+  await hppPageRoutes(app, { db, publicUrl: config.publicUrl, distDir: options.hppDistDir })
   startTimerLoop(app, lifecycle, options.timerIntervalMs ?? 1000)
   // The outbox worker: started when the app is ready, stopped (its pass finished) when it closes.
   app.addHook('onReady', async () => webhooks.worker.start())

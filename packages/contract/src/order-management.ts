@@ -107,6 +107,28 @@ export const DistributeResponseSchema = Type.Object(
   { title: 'DistributeResponse', description: 'The link was sent.' },
 )
 
+export const OutboxMessageSchema = Type.Object(
+  {
+    ...DistributionSchema.properties,
+    body: Type.String({ description: 'The text the customer would receive, with the hosted page link.' }),
+  },
+  {
+    title: 'OutboxMessage',
+    description: 'A hosted page link the sandbox kept instead of sending it by e-mail or SMS.',
+  },
+)
+
+export const OutboxListResponseSchema = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    payload: Type.Array(OutboxMessageSchema, {
+      description: 'The messages of the hosted page, oldest first.',
+    }),
+    identifier: { ...UuidSchema, description: 'The hosted page id.' },
+  },
+  { title: 'OutboxListResponse', description: 'What the sandbox would have sent for a hosted page.' },
+)
+
 export const CustomerActionRequestSchema = Type.Object(
   {
     action: CustomerAction.schema,

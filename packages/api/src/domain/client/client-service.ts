@@ -1,0 +1,207 @@
+import {
+  BasicCustomerSchema,
+  type CheckoutSession,
+  CUSTOMER_REQUIREMENTS,
+  FullCustomerSchema,
+  type SchemaError,
+  validate,
+} from '@plazo/contract'
+import { ApiError, invalidFields } from '../../errors.ts'
+import type { Database } from '../../storage/index.ts'
+import { type StoredSession, sessionRepository } from '../../storage/session-repository.ts'
+import { hashToken } from '../auth/index.ts'
+import type { LifecycleService } from '../checkout/lifecycle-service.ts'
+import { hppUrls } from '../checkout/session-service.ts'
+import type { Clock } from '../sandbox/clock.ts'
+import {
+  abandoned,
+  type ClientOutcome,
+  type ClientSession,
+  cancelUrl,
+  clientView,
+  succeeded,
+  successUrl,
+} from './client-view.ts'
+
+/** How the customer's browser proves which session it acts on (docs/adr/0006). */
+export type ClientCapability = { hppId: string } | { clientSecret: string | undefined }
+
+export interface ClientCompleteInput {
+  payment_method_type: keyof typeof CUSTOMER_REQUIREMENTS
+  period?: number
+  customer: unknown
+}
+
+/** The longest client secret we bother hashing; a real one is about 80 characters. */
+const MAX_SECRET_LENGTH = 256
+
+/**
+ * The client API behind the hosted page and the embedded checkout: what the customer sees of a session,
+ * and the two things the customer can do (complete with a payment method, or give up). Scoped by the
+ * session's capability, never by a merchant token; an unknown capability looks exactly like a wrong one.
+ */
+export class ClientService {
+  readonly #db: Database
+  readonly #lifecycle: LifecycleService
+  readonly #publicUrl: string
+
+  constructor(options: { db: Database; clock: Clock; lifecycle: LifecycleService; publicUrl: string }) {
+    this.#db = options.db
+    this.#lifecycle = options.lifecycle
+    this.#publicUrl = options.publicUrl
+  }
+
+  /** The stored session a capability opens: 404 for an unknown hosted page, 401 for a wrong client secret. */
+  async resolve(capability: ClientCapability): Promise<StoredSession> {
+    if ('hppId' in capability) {
+      const stored = await sessionRepository.findByHppId(this.#db, capability.hppId)
+      if (!stored) throw new ApiError('HPP_NOT_FOUND', { id: capability.hppId })
+      return stored
+    }
+    const secret = capability.clientSecret
+    if (secret === undefined || secret === '') throw new ApiError('TOKEN_MISSING')
+    if (secret.length > MAX_SECRET_LENGTH) throw new ApiError('TOKEN_INVALID')
+    // The secret is stored hashed (like bearer tokens): a lookup by its SHA-256 is the comparison.
+    const row = await this.#db.one<{ id: string; merchant_id: string }>(
+      'SELECT id, merchant_id FROM checkout_sessions WHERE client_secret_hash = $1',
+      [hashToken(secret)],
+    )
+    const stored = row && (await sessionRepository.find(this.#db, row.merchant_id, row.id))
+    if (!stored) throw new ApiError('TOKEN_INVALID')
+    return stored
+  }
+
+  async view(capability: ClientCapability): Promise<ClientSession> {
+    const stored = await this.resolve(capability)
+    return this.#view(stored.document, await this.#parent(stored.document, stored.parentSessionId))
+  }
+
+  async #parent(session: CheckoutSession, parentSessionId: string | null) {
+    return parentSessionId
+      ? (await sessionRepository.find(this.#db, session.merchant_id, parentSessionId))?.document
+      : undefined
+  }
+
+  /** A down payment's page sends the customer back to the shop with the parent order's references. */
+  async #view(session: CheckoutSession, parent: CheckoutSession | undefined): Promise<ClientSession> {
+    const merchant = await this.#db.one<{ name: string }>('SELECT name FROM merchants WHERE id = $1', [
+      session.merchant_id,
+    ])
+    let downPaymentHppId: string | null = null
+    if (session.downpayment_checkout_session_id) {
+      const child = await sessionRepository.find(
+        this.#db,
+        session.merchant_id,
+        session.downpayment_checkout_session_id,
+      )
+      downPaymentHppId = child?.document.hpp?.id ?? null
+    }
+    const view = clientView(session, {
+      publicUrl: this.#publicUrl,
+      merchantName: merchant?.name ?? '',
+      downPaymentHppId,
+    })
+    return parent ? { ...view, success_url: successUrl(parent), cancel_url: cancelUrl(parent) } : view
+  }
+
+  /**
+   * The customer completes the checkout: the details the method needs are checked against the contract
+   * (basic or full customer), the basic details are kept on the session (the lender decides from them),
+   * then the lifecycle runs with the chosen term.
+   */
+  async complete(capability: ClientCapability, input: ClientCompleteInput): Promise<ClientOutcome> {
+    const stored = await this.resolve(capability)
+    const session = stored.document
+    const requirement = CUSTOMER_REQUIREMENTS[input.payment_method_type]
+    const checked = validate(
+      requirement === 'full' ? FullCustomerSchema : BasicCustomerSchema,
+      input.customer,
+    )
+    const errors: SchemaError[] = checked.ok
+      ? []
+      : checked.errors.map((error) => ({
+          ...error,
+          field: error.field === '/' ? '/customer' : `/customer${error.field}`,
+        }))
+    const parent = await this.#parent(session, stored.parentSessionId)
+    const view = await this.#view(session, parent)
+    const method = view.payment_methods.find((m) => m.type === input.payment_method_type)
+    if (method && input.period !== undefined && !method.offers.some((o) => o.period === input.period)) {
+      errors.push({
+        field: '/period',
+        message: `must be one of the terms offered: ${method.offers.map((o) => o.period).join(', ') || 'none'}`,
+        keyword: 'enum',
+      })
+    }
+    if (errors.length > 0) throw invalidFields(errors, input)
+    const customer = checked.ok ? checked.value : null
+    if (customer) await this.#rememberCustomer(session, customer as Record<string, string | undefined>)
+    const period = input.period ?? method?.offers[0]?.period
+    const after = await this.#lifecycle.completeCheckout(
+      session.merchant_id,
+      session.id,
+      input.payment_method_type,
+      undefined,
+      period,
+    )
+    return this.#outcome(after, stored.parentSessionId)
+  }
+
+  /** The customer gives up: the session is desisted and the customer goes back to the shop. */
+  async desist(capability: ClientCapability): Promise<ClientOutcome> {
+    const stored = await this.resolve(capability)
+    const after = await this.#lifecycle.completeCheckout(
+      stored.document.merchant_id,
+      stored.document.id,
+      undefined,
+      'desist',
+    )
+    return this.#outcome(after, stored.parentSessionId)
+  }
+
+  /** Keeps the basic details (never the full financial profile) on the session's read shape. */
+  async #rememberCustomer(session: CheckoutSession, customer: Record<string, string | undefined>) {
+    await this.#db.transaction(async (tx) => {
+      const current = await sessionRepository.findForUpdate(tx, session.merchant_id, session.id)
+      // A session the customer can no longer act on keeps its data; the lifecycle answers the 409.
+      if (current?.document.status !== 'initial') return
+      const document = structuredClone(current.document)
+      document.customer = {
+        full_name: { first_name: customer.first_name ?? '', last_name: customer.last_name ?? '' },
+        email: customer.email ?? null,
+        phone_number: customer.phone_number ?? null,
+        document_number: customer.document_number ?? null,
+      }
+      await sessionRepository.update(tx, document, current.version)
+    })
+  }
+
+  /**
+   * Where the customer goes now. Hosted page only (the embedded checkout tells its parent page instead):
+   * the success URL when paid or approved, the cancel URL when given up or denied everywhere, nowhere while
+   * another method can be chosen or a down payment is due. A down payment's own page sends the customer
+   * on as its parent order would.
+   */
+  async #outcome(session: CheckoutSession, parentSessionId: string | null): Promise<ClientOutcome> {
+    // Read after the change: paying the down payment moved the parent order too.
+    const parent = await this.#parent(session, parentSessionId)
+    let redirect: string | null = null
+    if (session.mode === 'hpp' && !parent) {
+      if (succeeded(session)) redirect = successUrl(session)
+      else if (abandoned(session)) redirect = cancelUrl(session)
+    } else if (session.mode === 'hpp' && parent && session.status !== 'initial') {
+      if (succeeded(parent)) redirect = successUrl(parent)
+      else if (abandoned(parent) || abandoned(session)) redirect = cancelUrl(parent)
+      else if (parent.hpp) redirect = hppUrls(this.#publicUrl, parent.hpp.id).redirect_url
+    }
+    const intent = session.selected_payment_method_id
+      ? session.payment_intents.find((i) => i.payment_method_id === session.selected_payment_method_id)
+      : undefined
+    return {
+      status: session.status,
+      payment_intent_status: intent?.status ?? null,
+      redirect_url: redirect,
+      session: await this.#view(session, parent),
+    }
+  }
+}

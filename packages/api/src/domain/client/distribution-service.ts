@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto'
+import type { CheckoutSession, DistributionSchema, Static } from '@plazo/contract'
+import type { FastifyBaseLogger } from 'fastify'
+import { ApiError } from '../../errors.ts'
+import type { Database, Transaction } from '../../storage/index.ts'
+import { sessionRepository } from '../../storage/session-repository.ts'
+import { hppUrls } from '../checkout/session-service.ts'
+import type { Clock } from '../sandbox/clock.ts'
+
+export type Distribution = Static<typeof DistributionSchema>
+export type OutboxMessage = Distribution & { body: string }
+
+/** Sends per hosted page and hour that the public distribution page allows (store staff retyping a number). */
+export const PAGE_SENDS_PER_HOUR = 5
+const HOUR_MS = 60 * 60 * 1000
+
+interface OutboxRow {
+  id: string
+  hpp_id: string
+  recipient: string
+  channel: 'email' | 'sms'
+  body: string
+  created_at: string
+}
+
+const toMessage = (row: OutboxRow): OutboxMessage => ({
+  id: row.id,
+  hpp_id: row.hpp_id,
+  recipient: row.recipient,
+  channel: row.channel,
+  sent_at: row.created_at,
+  body: row.body,
+})
+
+/** The text sent to the customer, in the language of the purchase country. */
+export function distributionText(session: CheckoutSession, merchantName: string, brand: string, url: string) {
+  const amount = (locale: string) =>
+    new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(
+      session.total_price.amount / 100,
+    )
+  return session.purchase_country === 'FRA'
+    ? `${merchantName} : finalisez votre achat de ${amount('fr-FR')} avec ${brand} ici : ${url}`
+    : `${merchantName}: completa tu compra de ${amount('es-ES')} con ${brand} aquí: ${url}`
+}
+
+/**
+ * Sending the hosted page link to a customer by e-mail or SMS (spec §7 distribute). The sandbox sends
+ * nothing: every message is kept in `outbox_messages` (and logged), readable with the outbox test helper.
+ */
+export class DistributionService {
+  readonly #db: Database
+  readonly #clock: Clock
+  readonly #publicUrl: string
+  readonly #brand: string
+  readonly #log: FastifyBaseLogger
+
+  constructor(options: {
+    db: Database
+    clock: Clock
+    publicUrl: string
+    brand: string
+    log: FastifyBaseLogger
+  }) {
+    this.#db = options.db
+    this.#clock = options.clock
+    this.#publicUrl = options.publicUrl
+    this.#brand = options.brand
+    this.#log = options.log
+  }
+
+  /**
+   * Sends the link of hosted page `hppId`. `merchantId` scopes the merchant's call (another merchant's page
+   * is a 404, like an unknown one); the public page passes none and is limited to a few sends an hour.
+   */
+  async distribute(
+    hppId: string,
+    recipient: string,
+    scope: { merchantId: string } | { rateLimited: true },
+  ): Promise<Distribution> {
+    return this.#db.transaction(async (tx) => {
+      // Locking the session row serialises concurrent sends of one page, so the hourly limit holds.
+      const row = await tx.oneForUpdate<{ id: string; merchant_id: string }>(
+        'SELECT id, merchant_id FROM checkout_sessions WHERE hpp_id = $1',
+        [hppId],
+      )
+      if (!row || ('merchantId' in scope && row.merchant_id !== scope.merchantId)) {
+        throw new ApiError('HPP_NOT_FOUND', { id: hppId })
+      }
+      const stored = await sessionRepository.find(tx, row.merchant_id, row.id)
+      if (!stored) throw new ApiError('HPP_NOT_FOUND', { id: hppId })
+      const session = stored.document
+      const payable = ['initial', 'challenge']
+      if (!payable.includes(session.status) || !payable.includes(session.hpp?.status ?? '')) {
+        throw new ApiError('INVALID_TRANSITION', {
+          detail: `The checkout session is ${session.status}: its hosted page can no longer be paid.`,
+        })
+      }
+      const now = await this.#clock.now(session.merchant_id, tx)
+      if ('rateLimited' in scope) await this.#checkRate(tx, hppId, now)
+      const merchant = await tx.one<{ name: string }>('SELECT name FROM merchants WHERE id = $1', [
+        session.merchant_id,
+      ])
+      const url = hppUrls(this.#publicUrl, hppId).redirect_url
+      const message: OutboxMessage = {
+        id: randomUUID(),
+        hpp_id: hppId,
+        recipient,
+        channel: recipient.includes('@') ? 'email' : 'sms',
+        sent_at: now.toISOString(),
+        body: distributionText(session, merchant?.name ?? '', this.#brand, url),
+      }
+      await tx.run(
+        `INSERT INTO outbox_messages (id, merchant_id, hpp_id, recipient, channel, body, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [message.id, session.merchant_id, hppId, recipient, message.channel, message.body, now],
+      )
+      // Nothing leaves the sandbox: the log line is where a developer sees the message go out.
+      this.#log.info(
+        {
+          outbox_message_id: message.id,
+          hpp_id: hppId,
+          channel: message.channel,
+          recipient,
+          body: message.body,
+        },
+        'hosted page link kept in the sandbox outbox (not sent)',
+      )
+      const { body: _body, ...distribution } = message
+      return distribution
+    })
+  }
+
+  async #checkRate(tx: Transaction, hppId: string, now: Date): Promise<void> {
+    const since = new Date(now.getTime() - HOUR_MS)
+    const recent = await tx.query<{ created_at: string }>(
+      'SELECT created_at FROM outbox_messages WHERE hpp_id = $1 AND created_at > $2 ORDER BY created_at',
+      [hppId, since],
+    )
+    if (recent.length < PAGE_SENDS_PER_HOUR) return
+    const oldest = Date.parse(recent[0]?.created_at ?? now.toISOString())
+    const seconds = Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000))
+    throw new RateLimitedError(seconds)
+  }
+
+  /** The messages of one of the merchant's hosted pages, oldest first (sandbox test helper). */
+  async outbox(merchantId: string, hppId: string): Promise<OutboxMessage[]> {
+    const owner = await this.#db.one<{ merchant_id: string }>(
+      'SELECT merchant_id FROM checkout_sessions WHERE hpp_id = $1',
+      [hppId],
+    )
+    if (!owner || owner.merchant_id !== merchantId) throw new ApiError('HPP_NOT_FOUND', { id: hppId })
+    const rows = await this.#db.query<OutboxRow>(
+      `SELECT id, hpp_id, recipient, channel, body, created_at FROM outbox_messages
+       WHERE merchant_id = $1 AND hpp_id = $2 ORDER BY created_at, id`,
+      [merchantId, hppId],
+    )
+    return rows.map(toMessage)
+  }
+}
+
+/** 429 with the seconds to wait, so the route can also say it in a `Retry-After` header. */
+export class RateLimitedError extends ApiError {
+  readonly retryAfterSeconds: number
+
+  constructor(seconds: number) {
+    super('RATE_LIMITED', { seconds })
+    this.retryAfterSeconds = seconds
+  }
+}

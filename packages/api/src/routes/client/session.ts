@@ -1,0 +1,90 @@
+import {
+  ClientCompleteRequestSchema,
+  PaymentMethodType,
+  type PaymentMethodTypeValue,
+  type Static,
+  UuidSchema,
+} from '@plazo/contract'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import Type from 'typebox'
+import type { ClientCapability, ClientService } from '../../domain/client/client-service.ts'
+
+const HppParams = Type.Object({ hpp_id: UuidSchema }, { additionalProperties: false })
+type HppParams = Static<typeof HppParams>
+
+/**
+ * The body of a completion, as ClientCompleteRequest says, with two differences made on purpose:
+ * `customer` is checked in the handler against the one schema the chosen method needs (basic or full), so
+ * `schema_errors` name the customer's fields instead of repeating the failures of both union branches; and
+ * `a2a_payment` is accepted, because the down-payment page offers it.
+ */
+export const CompleteBodySchema = Type.Object(
+  {
+    ...ClientCompleteRequestSchema.properties,
+    payment_method_type: PaymentMethodType.schema,
+    customer: Type.Object(
+      {},
+      {
+        additionalProperties: true,
+        description: 'The basic or the full customer, as the chosen method needs (checked by the handler).',
+      },
+    ),
+  },
+  { additionalProperties: false },
+)
+type CompleteBody = Static<typeof CompleteBodySchema>
+
+const SECRET_HEADER = 'x-client-secret'
+
+function secretOf(request: FastifyRequest): ClientCapability {
+  const value = request.headers[SECRET_HEADER]
+  return { clientSecret: Array.isArray(value) ? value[0] : value }
+}
+
+function completeInput(body: CompleteBody) {
+  return {
+    payment_method_type: body.payment_method_type as PaymentMethodTypeValue,
+    ...(body.period === undefined ? {} : { period: body.period }),
+    customer: body.customer,
+  }
+}
+
+/**
+ * The client API of the hosted page (`/client/hpp/{hpp_id}`) and of the embedded checkout
+ * (`/client/embedded`, with the session's `client_secret` in the `x-client-secret` header). No bearer
+ * token: the hosted page id or the client secret is the capability (docs/adr/0006).
+ */
+export function clientSessionRoutes(app: FastifyInstance, client: ClientService): void {
+  app.get<{ Params: HppParams }>('/client/hpp/:hpp_id', { schema: { params: HppParams } }, async (request) =>
+    client.view({ hppId: request.params.hpp_id }),
+  )
+
+  app.post<{ Params: HppParams; Body: CompleteBody }>(
+    '/client/hpp/:hpp_id/complete',
+    { schema: { params: HppParams, body: CompleteBodySchema } },
+    async (request) => client.complete({ hppId: request.params.hpp_id }, completeInput(request.body)),
+  )
+
+  app.post<{ Params: HppParams }>(
+    '/client/hpp/:hpp_id/desist',
+    { schema: { params: HppParams } },
+    async (request) => client.desist({ hppId: request.params.hpp_id }),
+  )
+
+  // The secret is checked before the body is validated: without it, a caller learns nothing of the schemas.
+  const authenticated = {
+    onRequest: async (request: FastifyRequest) => {
+      await client.resolve(secretOf(request))
+    },
+  }
+
+  app.get('/client/embedded', authenticated, async (request) => client.view(secretOf(request)))
+
+  app.post<{ Body: CompleteBody }>(
+    '/client/embedded/complete',
+    { ...authenticated, schema: { body: CompleteBodySchema } },
+    async (request) => client.complete(secretOf(request), completeInput(request.body)),
+  )
+
+  app.post('/client/embedded/desist', authenticated, async (request) => client.desist(secretOf(request)))
+}

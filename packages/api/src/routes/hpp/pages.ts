@@ -1,0 +1,111 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import QRCode from 'qrcode'
+import { hppUrls } from '../../domain/checkout/session-service.ts'
+import { ApiError } from '../../errors.ts'
+import type { Queryable } from '../../storage/index.ts'
+
+/** Where `npm run build -w apps/hpp` writes the checkout app. */
+export const DEFAULT_HPP_DIST = fileURLToPath(new URL('../../../../../apps/hpp/dist', import.meta.url))
+/** URL prefix of the app's built assets (Vite `base`). */
+export const HPP_ASSETS_PREFIX = '/hpp-app/'
+
+export const HPP_NOT_BUILT_MESSAGE =
+  'The hosted payment page is not built: run "npm run build -w apps/hpp" (npm start and CI build it).'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export interface HppPageOptions {
+  db: Queryable
+  publicUrl: string
+  /** The built app (index.html and assets/); defaults to apps/hpp/dist. */
+  distDir?: string
+}
+
+/** The QR code of a hosted page link: an SVG, crisp at any size and a few kilobytes. */
+export function qrSvg(url: string): Promise<string> {
+  return QRCode.toString(url, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+}
+
+const baseCsp = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  // The merchant's logo comes from the merchant's site.
+  'img-src * data:',
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+]
+
+/**
+ * The pages of the checkout app (served from its build) and the QR code, outside the API prefix:
+ * `/hpp/{hpp_id}` (hosted page), `/hpp/{hpp_id}/distribute` (send the link), `/hpp/{hpp_id}/qr` and
+ * `/embedded` (the iframe checkout-js mounts).
+ */
+export async function hppPageRoutes(app: FastifyInstance, options: HppPageOptions): Promise<void> {
+  const distDir = options.distDir ?? DEFAULT_HPP_DIST
+  const indexFile = join(distDir, 'index.html')
+  const built = existsSync(indexFile)
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: HPP_ASSETS_PREFIX,
+      decorateReply: false,
+      index: false,
+      // Vite puts a content hash in every asset name: a new build is a new URL.
+      immutable: true,
+      maxAge: '365d',
+    })
+  } else {
+    app.addHook('onReady', async () => app.log.error({ distDir }, HPP_NOT_BUILT_MESSAGE))
+  }
+
+  const exists = async (hppId: string) =>
+    UUID.test(hppId) &&
+    (await options.db.one('SELECT id FROM checkout_sessions WHERE hpp_id = $1', [hppId.toLowerCase()])) !==
+      undefined
+
+  const page = async (reply: FastifyReply, status: number, framing: 'deny' | 'any') => {
+    if (!built) {
+      return reply.status(503).type('text/plain; charset=utf-8').send(HPP_NOT_BUILT_MESSAGE)
+    }
+    // Read per request: a rebuild while the server runs changes the hashed asset names it points to.
+    const html = await readFile(indexFile, 'utf8')
+    const csp = framing === 'deny' ? [...baseCsp, "frame-ancestors 'none'"] : baseCsp
+    if (framing === 'deny') reply.header('x-frame-options', 'DENY')
+    return reply
+      .status(status)
+      .header('content-security-policy', csp.join('; '))
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-content-type-options', 'nosniff')
+      .type('text/html; charset=utf-8')
+      .send(html)
+  }
+
+  // An unknown id still gets the app (which says so in the customer's language), with a 404 status.
+  app.get<{ Params: { hpp_id: string } }>('/hpp/:hpp_id', async (request, reply) =>
+    page(reply, (await exists(request.params.hpp_id)) ? 200 : 404, 'deny'),
+  )
+  app.get<{ Params: { hpp_id: string } }>('/hpp/:hpp_id/distribute', async (request, reply) =>
+    page(reply, (await exists(request.params.hpp_id)) ? 200 : 404, 'deny'),
+  )
+  // Any merchant site may frame the embedded checkout; the client secret arrives by postMessage only.
+  app.get('/embedded', async (_request, reply) => page(reply, 200, 'any'))
+
+  app.get<{ Params: { hpp_id: string } }>('/hpp/:hpp_id/qr', async (request, reply) => {
+    const hppId = request.params.hpp_id
+    if (!(await exists(hppId))) throw new ApiError('HPP_NOT_FOUND', { id: hppId.slice(0, 64) })
+    const svg = await qrSvg(hppUrls(options.publicUrl, hppId.toLowerCase()).redirect_url)
+    return reply
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .type('image/svg+xml')
+      .send(svg)
+  })
+}
