@@ -301,6 +301,8 @@ describe.each(testEngines())('customer actions and the sandbox lender on $name',
       const parent = await k.get(id)
       expect(statuses(parent)).toEqual({ session: 'denied', intent: 'denied', hpp: 'cancelled' })
       expect(parent.down_payment?.paid).toBe(false)
+      // The method the customer never chose is closed too: nothing is left open in a final session.
+      expect(parent.payment_intents.map((i) => i.status)).toEqual(['denied', 'cancelled'])
       const events = await k.events(id)
       expect(types(events).slice(2)).toEqual([
         'down_payment_status_changed:challenge',
@@ -317,12 +319,16 @@ describe.each(testEngines())('customer actions and the sandbox lender on $name',
       expect((await k.actOk(childId, 'desist')).status).toBe('desisted')
       const parent = await k.get(id)
       expect(statuses(parent)).toEqual({ session: 'desisted', intent: 'desisted', hpp: null })
+      expect(parent.payment_intents.map((i) => i.status)).toEqual(['desisted', 'desisted'])
       const events = await k.events(id)
       expect(types(events).slice(2)).toEqual([
         'down_payment_status_changed:challenge',
         'payment_intent_status_changed:desisted',
         'checkout_session_status_changed:desisted',
       ])
+      expect(payloadOf(events[4]).payment_intents).toEqual(
+        parent.payment_intents.map((i) => notifiedIntent(i, CHALLENGE_AMOUNT)),
+      )
     })
 
     it('upfront down payment with an amount: approval challenges first, and the child collects that amount', async () => {

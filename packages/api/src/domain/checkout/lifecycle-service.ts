@@ -396,10 +396,13 @@ export class LifecycleService {
         })
         const intent = state.selectedIntent
         if (child.status !== 'confirmed') {
+          const desisted = child.status === 'desisted'
           if (intent && ['initial', 'on_hold', 'approved'].includes(intent.status)) {
-            state.moveIntent(intent, child.status === 'desisted' ? 'desisted' : 'denied')
+            state.moveIntent(intent, desisted ? 'desisted' : 'denied')
           }
-          state.moveSession(child.status === 'desisted' ? 'desisted' : 'denied')
+          // The methods the customer never chose end with the session (not notified: they were never tried).
+          state.closeOpenIntents(desisted ? 'desisted' : 'cancelled')
+          state.moveSession(desisted ? 'desisted' : 'denied')
           state.moveHpp('cancelled')
           return
         }
