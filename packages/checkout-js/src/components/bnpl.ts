@@ -1,0 +1,80 @@
+import { paymentMethodConditions } from '../api.ts'
+import { formatMoney, MESSAGES } from '../format.ts'
+import { currentSettings } from '../storage.ts'
+import type { BnplComponentProps, ComponentHandle } from '../types.ts'
+import { element, resolveMountElement } from './mount.ts'
+
+/**
+ * Shows the instalments of a price next to it: "Paga en 3 × 33,33 € sin intereses" (es), "Payez en
+ * 3 × 33,33 € sans frais" (fr), "Pay in 3 × €33.33 interest-free" (en). The figures come from
+ * `POST /api/v2/client/simulate`, so they are the ones the customer will get; "interest-free" is only said
+ * of a 0 % APR. When the amount cannot be financed, or the API cannot be reached, the component stays empty
+ * and hidden and calls `onError`.
+ *
+ * Call `update({ amount })` when the price changes (variant, quantity).
+ *
+ * @example
+ * ```html
+ * <p>100,00 € <span id="plazo-bnpl"></span></p>
+ * <script>
+ *   PlazoCheckout.init({ agentId: 'a0a09c08-ec9b-4994-8a89-ddaf1e736565' })
+ *   const bnpl = PlazoCheckout.BnplComponent({ mountElement: '#plazo-bnpl', amount: 10000 })
+ *   // later: bnpl.update({ amount: 20000 })
+ * </script>
+ * ```
+ */
+export function BnplComponent(props: BnplComponentProps): ComponentHandle<BnplComponentProps> {
+  const host = resolveMountElement(props.mountElement)
+  const root = element('span', { class: 'plazo-bnpl', 'data-plazo': 'bnpl', 'aria-live': 'polite' })
+  root.hidden = true
+  host.replaceChildren(root)
+  let current = { ...props }
+  let generation = 0
+  let mounted = true
+
+  async function render(): Promise<void> {
+    generation += 1
+    const mine = generation
+    const locale = current.locale ?? currentSettings().locale
+    try {
+      const { conditions } = await paymentMethodConditions(
+        current.paymentMethodType ?? 'bnpl_instalments',
+        current.amount,
+        current.term,
+      )
+      // A newer render (or unmount) superseded this one while the request was in flight.
+      if (mine !== generation || !mounted) return
+      const first = conditions[0]
+      if (!first) throw new Error(`Plazo: ${current.amount} cents cannot be paid in instalments.`)
+      const texts = MESSAGES[locale]
+      const instalments = `${first.term} × ${formatMoney(first.instalmentAmount, locale)}`
+      const strong = element('strong', { class: 'plazo-bnpl__instalments' }, instalments)
+      const [before, after] = texts.payIn('\u0000').split('\u0000') as [string, string]
+      root.replaceChildren(before, strong, after)
+      if (first.apr === 0) root.append(` ${texts.interestFree}`)
+      root.dataset.term = String(first.term)
+      root.dataset.instalment = String(first.instalmentAmount)
+      root.hidden = false
+    } catch (error) {
+      if (mine !== generation || !mounted) return
+      root.replaceChildren()
+      root.hidden = true
+      current.onError?.(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+
+  void render()
+  return {
+    element: root,
+    update(next) {
+      if (!mounted) return
+      current = { ...current, ...next }
+      void render()
+    },
+    unmount() {
+      if (!mounted) return
+      mounted = false
+      root.remove()
+    },
+  }
+}

@@ -1,0 +1,129 @@
+import { simulator } from '../api.ts'
+import { MESSAGES } from '../format.ts'
+import { currentSettings } from '../storage.ts'
+import type { ComponentHandle, SimulatorComponentProps, SimulatorLoanConditions } from '../types.ts'
+import { element, resolveMountElement, uniqueId } from './mount.ts'
+
+type Row = keyof SimulatorLoanConditions['formatted']
+
+/** The figures shown, in order, with their label key. */
+const ROWS: ReadonlyArray<[Row, keyof (typeof MESSAGES)['en']]> = [
+  ['instalment', 'instalment'],
+  ['interest', 'interest'],
+  ['apr', 'apr'],
+  ['totalCostOfCredit', 'totalCost'],
+  ['totalPayable', 'totalPayable'],
+]
+
+/**
+ * A loan simulator for an amount: a term selector (a labelled `<select>`) and the conditions of the term
+ * chosen — monthly instalment, nominal interest (TIN), APR (TAE), total cost of credit and total payable — in a
+ * description list that screen readers announce when it changes. Plain DOM with `plazo-simulator*` class names
+ * for your CSS. The figures come from `POST /api/v2/client/simulate`: the same the payment intent will have.
+ *
+ * Without `paymentMethodType` it simulates the first financed method of your agent that can finance the
+ * amount. `term` chooses the term selected first (default: the shortest).
+ *
+ * @example
+ * ```ts
+ * const simulator = SimulatorComponent({
+ *   mountElement: '#simulator',
+ *   amount: 120000, // 1 200,00 €
+ *   paymentMethodType: 'consumer_loan_instalments',
+ *   term: 24,
+ *   onChange: (c) => console.log(c.term, c.formatted.instalment),
+ * })
+ * simulator.update({ amount: 150000 })
+ * ```
+ */
+export function SimulatorComponent(props: SimulatorComponentProps): ComponentHandle<SimulatorComponentProps> {
+  const host = resolveMountElement(props.mountElement)
+  const root = element('section', { class: 'plazo-simulator', 'data-plazo': 'simulator' })
+  const heading = element('h3', { class: 'plazo-simulator__title', id: uniqueId('plazo-simulator-title') })
+  root.setAttribute('aria-labelledby', heading.id)
+  const selectId = uniqueId('plazo-simulator-term')
+  const label = element('label', { class: 'plazo-simulator__label', for: selectId })
+  const select = element('select', { class: 'plazo-simulator__term', id: selectId })
+  const list = element('dl', { class: 'plazo-simulator__conditions', 'aria-live': 'polite' })
+  root.append(heading, label, select, list)
+  root.hidden = true
+  host.replaceChildren(root)
+
+  let current = { ...props }
+  let options: SimulatorLoanConditions[] = []
+  let generation = 0
+  let mounted = true
+
+  function show(term: number): void {
+    const chosen = options.find((o) => o.term === term) ?? options[0]
+    if (!chosen) return
+    select.value = String(chosen.term)
+    const locale = current.locale ?? currentSettings().locale
+    const texts = MESSAGES[locale]
+    list.replaceChildren(
+      ...ROWS.flatMap(([row, text]) => [
+        element('dt', { 'data-row': row }, texts[text] as string),
+        element('dd', { 'data-row': row }, chosen.formatted[row]),
+      ]),
+    )
+    current.onChange?.(chosen)
+  }
+
+  select.addEventListener('change', () => show(Number(select.value)))
+
+  async function render(): Promise<void> {
+    generation += 1
+    const mine = generation
+    const locale = current.locale ?? currentSettings().locale
+    try {
+      // Every term of the method in one request; `term` only chooses which one is selected.
+      let results = await simulator({
+        amount: current.amount,
+        locale,
+        ...(current.paymentMethodType === undefined ? {} : { paymentMethodType: current.paymentMethodType }),
+      })
+      if (mine !== generation || !mounted) return
+      if (current.paymentMethodType === undefined) {
+        const type = results[0]?.paymentMethodType
+        results = results.filter((r) => r.paymentMethodType === type)
+      }
+      if (results.length === 0) throw new Error(`Plazo: ${current.amount} cents cannot be financed.`)
+      options = results.sort((a, b) => a.term - b.term)
+      const texts = MESSAGES[locale]
+      heading.textContent = texts.simulator
+      label.textContent = texts.term
+      select.replaceChildren(
+        ...options.map((o) => element('option', { value: String(o.term) }, o.formatted.term)),
+      )
+      root.hidden = false
+      show(current.term ?? (options[0] as SimulatorLoanConditions).term)
+    } catch (error) {
+      if (mine !== generation || !mounted) return
+      options = []
+      root.hidden = true
+      select.replaceChildren()
+      list.replaceChildren()
+      current.onError?.(error instanceof Error ? error : new Error(String(error)))
+    }
+  }
+
+  void render()
+  return {
+    element: root,
+    update(next) {
+      if (!mounted) return
+      const selected = Number(select.value) || undefined
+      current = { ...current, ...next }
+      // Keep the customer's choice of term across amount changes, unless the update names a term.
+      if (next.term === undefined && selected !== undefined && next.paymentMethodType === undefined) {
+        current.term = selected
+      }
+      void render()
+    },
+    unmount() {
+      if (!mounted) return
+      mounted = false
+      root.remove()
+    },
+  }
+}
