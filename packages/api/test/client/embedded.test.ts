@@ -1,0 +1,129 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type TestApp, testApp } from '../helpers/app.ts'
+import { testEngines } from '../helpers/engines.ts'
+import { BASIC_CUSTOMER, fieldErrors, HppKit, outcomeOf } from './hpp-kit.ts'
+
+describe.each(testEngines())('embedded checkout client API on $name', (engine) => {
+  let t: TestApp
+  let kit: HppKit
+  beforeAll(async () => {
+    t = await testApp(engine, {}, { timerIntervalMs: 0 })
+    kit = new HppKit(t)
+  })
+  afterAll(() => t.close())
+
+  const secret = (value: string) => ({ 'x-client-secret': value })
+
+  it('opens the session with its client secret and completes it without a redirect', async () => {
+    const { id, secret: clientSecret } = await kit.createEmbedded()
+    const res = await kit.client('GET', '/embedded', undefined, secret(clientSecret))
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json()).toMatchObject({
+      checkout_session_id: id,
+      mode: 'embedded',
+      hpp_status: null,
+      success_url: null,
+    })
+    const outcome = outcomeOf(
+      await kit.client(
+        'POST',
+        '/embedded/complete',
+        { payment_method_type: 'bnpl_instalments', period: 3, customer: BASIC_CUSTOMER },
+        secret(clientSecret),
+      ),
+    )
+    expect(outcome).toMatchObject({ status: 'confirmed', redirect_url: null })
+    expect((await kit.get(id)).status).toBe('confirmed')
+  })
+
+  it('desist through the client secret', async () => {
+    const { id, secret: clientSecret } = await kit.createEmbedded()
+    const outcome = outcomeOf(await kit.client('POST', '/embedded/desist', undefined, secret(clientSecret)))
+    expect(outcome).toMatchObject({ status: 'desisted', redirect_url: null })
+    expect((await kit.get(id)).status).toBe('desisted')
+  })
+
+  it('a missing or wrong secret is a 401, checked before the body: nothing about the session leaks', async () => {
+    const { secret: clientSecret } = await kit.createEmbedded()
+    const missing = await kit.client('GET', '/embedded')
+    expect(missing.statusCode).toBe(401)
+    expect(missing.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'The access token is missing',
+    })
+    const wrong = clientSecret.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'))
+    for (const request of [
+      kit.client('GET', '/embedded', undefined, secret(wrong)),
+      kit.client('POST', '/embedded/complete', { nonsense: true }, secret(wrong)),
+      kit.client('POST', '/embedded/desist', undefined, secret('x'.repeat(5000))),
+    ]) {
+      const res = await request
+      expect(res.statusCode).toBe(401)
+      expect(res.json()).toEqual({
+        error: 'invalid_token',
+        error_description: 'The access token is invalid or has expired',
+      })
+    }
+  })
+
+  it("another merchant's secret opens only that merchant's session", async () => {
+    const mine = await kit.createEmbedded()
+    const theirs = await kit.createEmbedded({}, t.other)
+    const res = await kit.client('GET', '/embedded', undefined, secret(theirs.secret))
+    expect(res.json().checkout_session_id).toBe(theirs.id)
+    expect(res.json().merchant_name).toBe('Other Shop')
+    expect(res.json().checkout_session_id).not.toBe(mine.id)
+  })
+
+  it('validates the body after the secret: 400 with schema_errors', async () => {
+    const { secret: clientSecret } = await kit.createEmbedded()
+    const res = await kit.client(
+      'POST',
+      '/embedded/complete',
+      { payment_method_type: 'bnpl_instalments', customer: { first_name: '' } },
+      secret(clientSecret),
+    )
+    expect(fieldErrors(res).sort()).toEqual([
+      '/customer/first_name: must NOT have fewer than 1 characters',
+      '/customer/last_name: is required',
+    ])
+  })
+
+  it('never answers 500 to whatever a browser sends', async () => {
+    const created = await kit.createHpp()
+    const { secret: clientSecret } = await kit.createEmbedded()
+    await fc.assert(
+      fc.asyncProperty(
+        fc.oneof(
+          fc.anything(),
+          fc.record(
+            {
+              payment_method_type: fc.oneof(
+                fc.constantFrom('bnpl_instalments', 'consumer_loan_instalments', 'card_payment'),
+                fc.string(),
+              ),
+              period: fc.oneof(fc.integer(), fc.double(), fc.string()),
+              customer: fc.oneof(
+                fc.anything(),
+                fc.record({ first_name: fc.string(), last_name: fc.string(), email: fc.string() }),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+        ),
+        fc.constantFrom(`/hpp/${created.hppId}/complete`, '/embedded/complete'),
+        async (body, url) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `/api/v2/client${url}`,
+            headers: { ...secret(clientSecret), 'content-type': 'application/json' },
+            payload: JSON.stringify(body) ?? 'null',
+          })
+          expect(res.statusCode).toBeLessThan(500)
+        },
+      ),
+      { numRuns: 60 },
+    )
+  })
+})

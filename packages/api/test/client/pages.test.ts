@@ -1,0 +1,176 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import jsQR from 'jsqr'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type App, buildApp } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import { HPP_NOT_BUILT_MESSAGE } from '../../src/routes/hpp/pages.ts'
+import { SANDBOX } from '../../src/storage/index.ts'
+import type { TestApp } from '../helpers/app.ts'
+import { type TestDatabase, type TestEngine, testEngines } from '../helpers/engines.ts'
+import { HppKit } from './hpp-kit.ts'
+
+/** The dark modules of the SVG `qrcode` draws: one horizontal run per `h` of its path. */
+function modulesOf(svg: string): { size: number; dark: boolean[][] } {
+  const size = Number(/viewBox="0 0 (\d+) \1"/.exec(svg)?.[1])
+  const path = /<path stroke="#000000" d="([^"]+)"/.exec(svg)?.[1] ?? ''
+  const dark = Array.from({ length: size }, () => Array<boolean>(size).fill(false))
+  let x = 0
+  let y = 0
+  for (const [, op, a, b] of path.matchAll(/([MmHh])(-?[\d.]+)(?:[ ,](-?[\d.]+))?/g)) {
+    const dx = Number(a)
+    const dy = Number(b ?? 0)
+    if (op === 'M') [x, y] = [dx, dy]
+    else if (op === 'm') [x, y] = [x + dx, y + dy]
+    else {
+      for (let i = 0; i < dx; i++) (dark[Math.floor(y)] as boolean[])[x + i] = true
+      x += dx
+    }
+  }
+  return { size, dark }
+}
+
+/** Decodes an SVG QR code the way a phone camera would: rasterise it, then read it with jsQR. */
+function decodeQr(svg: string): string | undefined {
+  const { size, dark } = modulesOf(svg)
+  const scale = 4
+  const width = size * scale
+  const pixels = new Uint8ClampedArray(width * width * 4)
+  for (let py = 0; py < width; py++) {
+    for (let px = 0; px < width; px++) {
+      const on = dark[Math.floor(py / scale)]?.[Math.floor(px / scale)]
+      pixels.fill(on ? 0 : 255, (py * width + px) * 4, (py * width + px) * 4 + 3)
+      pixels[(py * width + px) * 4 + 3] = 255
+    }
+  }
+  return jsQR(pixels, width, width)?.data
+}
+
+const INDEX_HTML =
+  '<!doctype html><html lang="es"><head><script type="module" src="/hpp-app/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>'
+
+describe.each(testEngines())('hosted page pages and QR code on $name', (engine) => {
+  let t: TestApp
+  let kit: HppKit
+  let dist: string
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'plazo-hpp-dist-'))
+    await mkdir(join(dist, 'assets'))
+    await writeFile(join(dist, 'index.html'), INDEX_HTML)
+    await writeFile(join(dist, 'assets', 'app-abc.js'), 'console.log("checkout")')
+    t = await testAppWithDist(engine, dist)
+    kit = new HppKit(t)
+  })
+  afterAll(async () => {
+    await t.close()
+    await rm(dist, { recursive: true, force: true })
+  })
+
+  it('GET /hpp/:hpp_id/qr is an SVG QR code that reads as the redirect_url', async () => {
+    const created = await kit.createHpp()
+    const res = await t.app.inject({ method: 'GET', url: new URL(created.qrCodeUrl).pathname })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('image/svg+xml')
+    expect(res.body.startsWith('<svg')).toBe(true)
+    expect(decodeQr(res.body)).toBe(created.redirectUrl)
+  })
+
+  it('the QR code of an unknown hosted page is a 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/hpp/4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11/qr' })
+    expect(res.statusCode).toBe(404)
+    expect(res.json().exception).toBe('plazo.hpp.not_found')
+    expect((await t.app.inject({ method: 'GET', url: '/hpp/whatever/qr' })).statusCode).toBe(404)
+  })
+
+  it('serves the app for the hosted page and the distribution page, never inside a frame', async () => {
+    const created = await kit.createHpp()
+    for (const url of [created.redirectUrl, created.distributionUrl, `${created.redirectUrl}/`]) {
+      const res = await t.app.inject({ method: 'GET', url: new URL(url).pathname })
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(res.body).toBe(INDEX_HTML)
+      expect(res.headers['x-frame-options']).toBe('DENY')
+      expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'")
+    }
+  })
+
+  it('an unknown hosted page gets the app (which says so) with a 404 status', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/hpp/4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11' })
+    expect(res.statusCode).toBe(404)
+    expect(res.body).toBe(INDEX_HTML)
+  })
+
+  it('the embedded checkout can be framed by any merchant site', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/embedded?origin=https%3A%2F%2Fshop.example.com' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe(INDEX_HTML)
+    expect(res.headers['x-frame-options']).toBeUndefined()
+    expect(res.headers['content-security-policy']).not.toContain('frame-ancestors')
+  })
+
+  it('serves the built assets with a long cache', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/hpp-app/assets/app-abc.js' })
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('console.log("checkout")')
+    expect(res.headers['cache-control']).toContain('immutable')
+  })
+})
+
+describe('without a build of the app', () => {
+  let app: App
+  let db: TestDatabase
+  beforeAll(async () => {
+    db = await (testEngines()[0] as TestEngine).open()
+    app = await buildApp({
+      config: loadConfig({}),
+      db: db.db,
+      timerIntervalMs: 0,
+      hppDistDir: '/nonexistent/dist',
+    })
+  })
+  afterAll(async () => {
+    await app.close()
+    await db.cleanup()
+  })
+
+  it('says plainly how to build it (503) and still answers the API', async () => {
+    const res = await app.inject({ method: 'GET', url: '/embedded' })
+    expect(res.statusCode).toBe(503)
+    expect(res.body).toBe(HPP_NOT_BUILT_MESSAGE)
+    expect(HPP_NOT_BUILT_MESSAGE).toContain('npm run build -w apps/hpp')
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login',
+      payload: { username: 'demo@plazo.test', password: 'plazo-sandbox' },
+    })
+    expect(login.statusCode).toBe(200)
+  })
+})
+
+/** Like testApp (helpers/app.ts), with the app's build taken from `dist`. */
+async function testAppWithDist(engine: TestEngine, dist: string): Promise<TestApp> {
+  const t = await engine.open()
+  const app = await buildApp({ config: loadConfig({}), db: t.db, timerIntervalMs: 0, hppDistDir: dist })
+  const token = async (username: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login/',
+      payload: { username, password: SANDBOX.password },
+    })
+    return { authorization: `Bearer ${res.json().access_token}` }
+  }
+  return {
+    app,
+    t,
+    demo: await token(SANDBOX.demoStore.username),
+    other: await token(SANDBOX.otherShop.username),
+    setNow: () => {
+      throw new Error('not used here')
+    },
+    async close() {
+      await app.close()
+      await t.cleanup()
+    },
+  }
+}
