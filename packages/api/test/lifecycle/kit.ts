@@ -11,6 +11,7 @@ import {
   OperationResponseSchema,
   SessionResponseSchema,
   type Static,
+  ValidationErrorBodySchema,
   validate,
   WEBHOOK_EVENT_SCHEMAS,
   type WebhookEvent,
@@ -222,12 +223,18 @@ export class LifecycleKit {
     id: string,
     call: () => Promise<LightMyRequestResponse>,
     status: number,
-    body: { status: string; exception: string; error: string },
+    body: {
+      status: string
+      exception: string
+      error: string
+      schema_errors?: unknown
+      original_data?: unknown
+    },
   ): Promise<void> {
     const before = await this.snapshot(id)
     const res = await call()
     expect(res.statusCode, res.body).toBe(status)
-    expectBody(res, ErrorBodySchema)
+    expectBody(res, status === 400 ? ValidationErrorBodySchema : ErrorBodySchema)
     expect(res.json()).toEqual(body)
     await this.expectUnchanged(id, before)
   }

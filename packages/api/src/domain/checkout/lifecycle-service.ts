@@ -498,11 +498,6 @@ export class LifecycleService {
     const { result } = await this.#change(principal.merchantId, id, (state) => {
       const session = state.session
       const approvedCaptures = session.captures.filter((c) => c.status === 'approved')
-      if (approvedCaptures.length === 0) {
-        throw new ApiError('INVALID_TRANSITION', {
-          detail: 'Nothing has been captured yet: a refund requires a prior capture.',
-        })
-      }
       const capturedIds = new Set(approvedCaptures.flatMap((c) => c.item_ids))
       let lines: OrderLine[] = []
       let amount: number
@@ -534,6 +529,12 @@ export class LifecycleService {
           )
         }
       } else {
+        // By item, the line that was not captured is named (409 not captured); by amount, there is no line.
+        if (approvedCaptures.length === 0) {
+          throw new ApiError('INVALID_TRANSITION', {
+            detail: 'Nothing has been captured yet: a refund requires a prior capture.',
+          })
+        }
         amount = body.refunded_amount ?? 0
       }
       const reserved = sum(session.refunds.filter((r) => r.status !== 'rejected').map((r) => r.amount.amount))
