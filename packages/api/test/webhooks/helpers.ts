@@ -155,13 +155,15 @@ export async function createSession(
 }
 
 /** A notification as the lifecycle writes it: a status change of the session. */
-export function statusChangedEvent(checkoutSessionId: string, status = 'confirmed'): WebhookEvent {
+export function statusChangedEvent(checkoutSessionId: string): WebhookEvent {
+  // The example is a deep readonly literal; a structured clone is a plain mutable event of the same shape.
   return {
-    ...examples.WEBHOOK_EXAMPLES.checkout_session_status_changed,
+    ...(structuredClone(
+      examples.WEBHOOK_EXAMPLES.checkout_session_status_changed,
+    ) as unknown as WebhookEvent),
     checkout_session_id: checkoutSessionId,
     event_id: randomUUID(),
-    status,
-  } as WebhookEvent
+  }
 }
 
 /** Writes events through the outbox, in a transaction, as the lifecycle code does with each state change. */
