@@ -159,6 +159,36 @@ describe.each(testEngines())('POST /api/v2/checkout/ on $name', (engine) => {
     )
   })
 
+  it('answers 409 to lines that only add up to the total when rounded past 2^53', async () => {
+    const max = Number.MAX_SAFE_INTEGER
+    const line = (price: number, category = 'physical') => ({
+      article: { type: 'product', category, name: 'Thing', reference: 'T-1', unit_price_with_tax: price },
+      units: 1,
+      total_discount: 0,
+      total_price_with_tax: price,
+    })
+    const request = {
+      merchant: { order_reference_1: 'BIG-1' },
+      cart: { total_price_with_tax: max, currency: 'EUR', items: [line(max), line(2), line(-1, 'discount')] },
+      payment_methods: [{ type: 'card_payment' }],
+    }
+    const res = await create(request)
+    expect(res.statusCode).toBe(409)
+    expect(expectBody(res, ErrorBodySchema)).toMatchObject({
+      error: `The total price of the cart (${max}) differs from the sum of all the items total price (9007199254740992).`,
+    })
+  })
+
+  it('answers 400 naming an amount past 2^53', async () => {
+    const request = requestExample('embedded', 'product') as {
+      cart: { total_price_with_tax: number; items: Array<{ total_price_with_tax: number }> }
+    }
+    request.cart.total_price_with_tax = 1e308
+    ;(request.cart.items[0] as { total_price_with_tax: number }).total_price_with_tax = 1e308
+    const body = expectValidationError(await create(request), '/cart/total_price_with_tax', request)
+    expect(body.schema_errors.map((e) => e.field)).toContain('/cart/items/0/total_price_with_tax')
+  })
+
   it.each([
     ['the same day as', '2026-09-01'],
     ['before', '2026-08-31'],

@@ -10,9 +10,22 @@ export function checkSessionRequest(request: CheckoutSessionRequest, now: Date):
   const errors: SchemaError[] = []
   const field = (path: string, message: string) => errors.push({ field: path, message, keyword: 'rule' })
 
+  // JSON Schema's `integer` takes 1e308; amounts past 2^53 are not exact in JavaScript, so adding them up could
+  // make a wrong total look right.
+  const amount = (path: string, value: number | undefined) => {
+    if (value !== undefined && !Number.isSafeInteger(value)) {
+      field(path, `must be between -${Number.MAX_SAFE_INTEGER} and ${Number.MAX_SAFE_INTEGER}`)
+    }
+  }
+  amount('/cart/total_price_with_tax', request.cart.total_price_with_tax)
+  amount('/down_payment/amount', request.down_payment?.amount)
+
   request.cart.items.forEach((item, i) => {
     const article = item.article
     const at = `/cart/items/${i}/article`
+    amount(`/cart/items/${i}/total_price_with_tax`, item.total_price_with_tax)
+    amount(`/cart/items/${i}/total_discount`, item.total_discount)
+    amount(`${at}/unit_price_with_tax`, article.unit_price_with_tax)
     if (
       article.type === 'service' &&
       article.start_date !== undefined &&
@@ -53,8 +66,9 @@ export function checkSessionRequest(request: CheckoutSessionRequest, now: Date):
 
   if (errors.length > 0) throw invalidFields(errors, undefined)
 
-  const sum = request.cart.items.reduce((total, item) => total + item.total_price_with_tax, 0)
-  if (sum !== request.cart.total_price_with_tax) {
-    throw new ApiError('CART_TOTAL_MISMATCH', { total: request.cart.total_price_with_tax, sum })
+  // Exact even when the lines add up past 2^53 (each line is a safe integer, their sum need not be).
+  const sum = request.cart.items.reduce((total, item) => total + BigInt(item.total_price_with_tax), 0n)
+  if (sum !== BigInt(request.cart.total_price_with_tax)) {
+    throw new ApiError('CART_TOTAL_MISMATCH', { total: request.cart.total_price_with_tax, sum: String(sum) })
   }
 }
