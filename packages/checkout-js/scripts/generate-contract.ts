@@ -6,6 +6,7 @@
  */
 import { execFileSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   AgentConfigurationSchema,
@@ -20,7 +21,7 @@ import {
   SimulationResponseSchema,
 } from '@plazo/contract'
 
-export const GENERATED_PATH = fileURLToPath(new URL('../src/generated/contract.ts', import.meta.url))
+export const GENERATED_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../src/generated/contract.ts')
 
 type Schema = Record<string, unknown>
 

@@ -120,7 +120,7 @@ function byMethod(amount: number, conditions: LoanConditions[]): PaymentMethodCo
  * console.log(session.status, session.total.amount, session.payment_methods.map((m) => m.type))
  * ```
  */
-export function checkoutSession(props: CheckoutSessionProps): Promise<ClientSession> {
+export async function checkoutSession(props: CheckoutSessionProps): Promise<ClientSession> {
   return apiRequest<ClientSession>('/client/embedded', { headers: { 'x-client-secret': props.clientSecret } })
 }
 
@@ -144,7 +144,7 @@ export function checkoutSession(props: CheckoutSessionProps): Promise<ClientSess
  * if (outcome.status === Status.Confirmed) showThanks()
  * ```
  */
-export function paymentIntent(props: PaymentIntentProps): Promise<ClientOutcome> {
+export async function paymentIntent(props: PaymentIntentProps): Promise<ClientOutcome> {
   return apiRequest<ClientOutcome>('/client/embedded/complete', {
     method: 'POST',
     headers: { 'x-client-secret': props.clientSecret },
@@ -168,7 +168,7 @@ export function paymentIntent(props: PaymentIntentProps): Promise<ClientOutcome>
  * const { merchant_name, payment_method_types } = await agentConfiguration()
  * ```
  */
-export function agentConfiguration(): Promise<AgentConfiguration> {
+export async function agentConfiguration(): Promise<AgentConfiguration> {
   const { agentId } = currentSettings()
   let configuration = storage.configurations.get(agentId)
   if (!configuration) {
@@ -193,7 +193,7 @@ export function agentConfiguration(): Promise<AgentConfiguration> {
  * console.log(bnpl?.periods) // [3, 6, 9, 12]
  * ```
  */
-export function agentPricings(): Promise<PublicPricing[]> {
+export async function agentPricings(): Promise<PublicPricing[]> {
   const { agentId } = currentSettings()
   return apiRequest<PublicPricing[]>(`/client/agents/${encodeURIComponent(agentId)}/pricings`)
 }
