@@ -8,10 +8,12 @@ import {
   LINE_1,
   LINE_2,
   LifecycleKit,
+  notifiedIntent,
   operationOf,
   payloadOf,
   sessionOf,
   sessionRequest,
+  statuses,
 } from './kit.ts'
 
 const TOTAL = LINE_1 + LINE_2
@@ -38,6 +40,13 @@ describe.each(testEngines())('order management rules (409, 410) on $name', (engi
     operationOf(await k.capture(id))
     return id
   }
+  const pendingTimers = async (id: string) =>
+    (
+      await t.t.db.query<{ kind: string }>(
+        'SELECT kind FROM jobs WHERE checkout_session_id = $1 AND done_at IS NULL ORDER BY kind',
+        [id],
+      )
+    ).map((row) => row.kind)
   const lines = async (id: string) =>
     (await k.get(id)).cart.order_lines.map((line) => line.id) as [string, string]
 
@@ -228,6 +237,76 @@ describe.each(testEngines())('order management rules (409, 410) on $name', (engi
         errorBody(
           'INVALID_TRANSITION',
           'The checkout session is captured: it cannot be cancelled. Refund it in full instead.',
+        ),
+      )
+    })
+
+    it('cancels an open session: intents and hosted page cancelled, the merchant notified', async () => {
+      const id = await k.create(sessionRequest({ ui: 'hpp' }))
+      const session = sessionOf(await k.cancel(id))
+      expect(session).toEqual(await k.get(id))
+      expect(session.status).toBe('cancelled')
+      expect(session.hpp?.status).toBe('cancelled')
+      expect(session.payment_intents.map((i) => i.status)).toEqual(['cancelled', 'cancelled'])
+      const events = await k.events(id)
+      expect(events.map((e) => `${e.type}:${payloadOf<{ status: string }>(e).status}`)).toEqual([
+        'checkout_session_status_changed:cancelled',
+      ])
+      expect(payloadOf(events[0])).toMatchObject({
+        triggered_at: session.updated_at,
+        selected_payment_intent: null,
+        payment_intents: session.payment_intents.map((i) => notifiedIntent(i)),
+      })
+      expect(await pendingTimers(id)).toEqual([])
+    })
+
+    it('cancels a confirmed session before capture, and stops its timers', async () => {
+      const id = await k.create(
+        sessionRequest({
+          checkoutMode: 'auto_confirm',
+          merchant: { max_interval_in_minutes_for_capture: 15 },
+        }),
+      )
+      await k.actOk(id, 'approve')
+      expect(await pendingTimers(id)).toEqual(['capture_deadline'])
+      const session = sessionOf(await k.cancel(id))
+      expect(statuses(session)).toEqual({ session: 'cancelled', intent: 'cancelled', hpp: null })
+      const events = (await k.events(id)).slice(3)
+      expect(events.map((e) => `${e.type}:${payloadOf<{ status: string }>(e).status}`)).toEqual([
+        'payment_intent_status_changed:cancelled',
+        'checkout_session_status_changed:cancelled',
+      ])
+      expect(await pendingTimers(id)).toEqual([])
+      await k.expectRefused(
+        id,
+        () => k.capture(id),
+        409,
+        errorBody(
+          'INVALID_TRANSITION',
+          'The checkout session is cancelled: it must be confirmed before capture.',
+        ),
+      )
+    })
+
+    it('cancels a challenged order together with its down-payment session', async () => {
+      const id = await k.create(sessionRequest({ ui: 'hpp', checkoutMode: 'auto_capture' }))
+      const challenged = await k.actOk(id, 'challenge')
+      const childId = challenged.downpayment_checkout_session_id as string
+      expect(statuses(sessionOf(await k.cancel(id)))).toEqual({
+        session: 'cancelled',
+        intent: 'cancelled',
+        hpp: 'cancelled',
+      })
+      const child = await k.get(childId)
+      expect(statuses(child)).toEqual({ session: 'cancelled', intent: null, hpp: 'cancelled' })
+      // The customer can no longer pay a down payment for an order that no longer exists.
+      await k.expectRefused(
+        childId,
+        () => k.act(childId, 'approve'),
+        409,
+        errorBody(
+          'INVALID_TRANSITION',
+          'The checkout session is cancelled: the customer can no longer act on it.',
         ),
       )
     })

@@ -447,6 +447,49 @@ export class LifecycleService {
     return session
   }
 
+  /**
+   * Cancel (spec §4): only before capture, and for good. Open intents end with the order, its timers stop and
+   * the merchant is notified like any other change of status; an open down-payment session is cancelled too,
+   * so the customer cannot pay a down payment for an order that no longer exists.
+   */
+  async cancel(principal: Principal, id: string): Promise<CheckoutSession> {
+    return this.#db.transaction(async (tx) => {
+      const { session } = await this.#change(
+        principal.merchantId,
+        id,
+        (state) => {
+          if (state.session.captures.length > 0) {
+            throw new ApiError('INVALID_TRANSITION', {
+              detail: 'The checkout session is captured: it cannot be cancelled. Refund it in full instead.',
+            })
+          }
+          this.#cancel(state)
+        },
+        tx,
+      )
+      const childId = session.downpayment_checkout_session_id
+      const child = childId ? await sessionRepository.find(tx, session.merchant_id, childId) : undefined
+      if (childId && child && ['initial', 'challenge'].includes(child.document.status)) {
+        await this.#change(session.merchant_id, childId, (state) => this.#cancel(state), tx)
+      }
+      return session
+    })
+  }
+
+  #cancel(state: SessionState): void {
+    const status = state.session.status
+    if (!['initial', 'challenge', 'confirmed'].includes(status)) {
+      throw new ApiError('INVALID_TRANSITION', {
+        detail: `The checkout session is ${status}: it cannot be cancelled.`,
+      })
+    }
+    state.closeOpenIntents('cancelled')
+    state.moveSession('cancelled')
+    state.moveHpp('cancelled')
+    for (const kind of ['confirm_deadline', 'capture_deadline', 'lender_decision'] as const)
+      state.cancelJob(kind)
+  }
+
   #captureAll(state: SessionState, description: string | null, transactional: boolean): Operation {
     const lines = state.session.cart.order_lines.filter((line) => !line.captured)
     const profile = lenderProfile(state.session.customer?.email)

@@ -215,36 +215,4 @@ export class SessionService {
       return updated
     })
   }
-
-  /** Cancel: only before capture, and for good (spec §4). */
-  async cancel(principal: Principal, id: string): Promise<CheckoutSession> {
-    return this.#db.transaction(async (tx) => {
-      const stored = await sessionRepository.findForUpdate(tx, principal.merchantId, id)
-      if (!stored) throw new ApiError('SESSION_NOT_FOUND', { id })
-      const current = stored.document
-      if (current.captures.length > 0) {
-        throw new ApiError('INVALID_TRANSITION', {
-          detail: 'The checkout session is captured: it cannot be cancelled. Refund it in full instead.',
-        })
-      }
-      if (!['initial', 'challenge', 'confirmed'].includes(current.status)) {
-        throw new ApiError('INVALID_TRANSITION', {
-          detail: `The checkout session is ${current.status}: it cannot be cancelled.`,
-        })
-      }
-      const now = (await this.#clock.now(principal.merchantId, tx)).toISOString()
-      const final = ['denied', 'desisted', 'cancelled', 'expired', 'paid']
-      const updated: CheckoutSession = {
-        ...current,
-        status: 'cancelled',
-        updated_at: now,
-        payment_intents: current.payment_intents.map((intent) =>
-          final.includes(intent.status) ? intent : { ...intent, status: 'cancelled' },
-        ),
-        hpp: current.hpp ? { ...current.hpp, status: 'cancelled', updated_at: now } : null,
-      }
-      await sessionRepository.update(tx, updated, stored.version)
-      return updated
-    })
-  }
 }

@@ -87,7 +87,7 @@ export function checkoutRoutes(
     '/checkout/:checkout_session_id',
     { ...authenticated, schema: { params: SessionParams } },
     async (request, reply) => {
-      const session = await sessions.cancel(request.principal, request.params.checkout_session_id)
+      const session = await lifecycle.cancel(request.principal, request.params.checkout_session_id)
       return reply.status(201).send({ status: 'ok', payload: session, identifier: session.id })
     },
   )
