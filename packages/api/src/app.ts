@@ -20,6 +20,7 @@ import { registerCanonicalIds } from './plugins/canonical-ids.ts'
 import { answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
+import { assetRoutes } from './routes/assets/index.ts'
 import { authRoutes } from './routes/auth/index.ts'
 import { checkoutRoutes, orderRoutes } from './routes/checkout/index.ts'
 import { publicClientRoutes } from './routes/client/public.ts'
@@ -132,6 +133,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
     { prefix: API_PREFIX },
   )
   await hppPageRoutes(app, { db, publicUrl: config.publicUrl, distDir: options.hppDistDir })
+  // Served at the root, beside the API: <script src="<api>/checkout.js">.
+  assetRoutes(app)
   startTimerLoop(app, lifecycle, options.timerIntervalMs ?? 1000)
   // The outbox worker: started when the app is ready, stopped (its pass finished) when it closes.
   app.addHook('onReady', async () => webhooks.worker.start())

@@ -1,3 +1,7 @@
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import {
   AgentConfigurationSchema,
   ERRORS,
@@ -10,9 +14,11 @@ import {
   ValidationErrorBodySchema,
 } from '@plazo/contract'
 import { DEFAULT_PRICINGS } from '@plazo/finance'
-import type { LightMyRequestResponse } from 'fastify'
+import Fastify, { type LightMyRequestResponse } from 'fastify'
 import Type from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { registerErrorHandling } from '../../src/plugins/error-handler.ts'
+import { assetRoutes, CHECKOUT_JS_PATH } from '../../src/routes/assets/index.ts'
 import { SANDBOX } from '../../src/storage/index.ts'
 import { expectBody, type TestApp, testApp } from '../helpers/app.ts'
 import { testEngines } from '../helpers/engines.ts'
@@ -276,5 +282,77 @@ describe.each(testEngines())('public client API on $name', (engine) => {
         expect(offer?.conditions).toEqual(intent?.conditions)
       },
     )
+  })
+})
+
+describe('GET /checkout.js', () => {
+  let t: TestApp
+  let folder: string
+  const script = '/* Plazo checkout-js */(()=>{window.PlazoCheckout={init(){}}})();\n'.repeat(20)
+
+  beforeAll(async () => {
+    const [engine] = testEngines()
+    if (!engine) throw new Error('no test engine')
+    t = await testApp(engine, {}, { timerIntervalMs: 0 })
+    folder = await mkdtemp(join(tmpdir(), 'plazo-assets-'))
+  })
+  afterAll(async () => {
+    await t.close()
+    await rm(folder, { recursive: true, force: true })
+  })
+
+  it('serves the built script with a JavaScript content type, cache headers and CORS', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/checkout.js' })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/)
+    expect(res.headers['access-control-allow-origin']).toBe('*')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.body).toBe(await readFile(CHECKOUT_JS_PATH, 'utf8'))
+    expect(res.body).toContain('PlazoCheckout')
+  })
+
+  it('answers 304 to a matching If-None-Match and gzips for clients that accept it', async () => {
+    const app = Fastify()
+    const path = join(folder, 'checkout.js')
+    await writeFile(path, script)
+    assetRoutes(app, { checkoutJsPath: path })
+    const first = await app.inject({ method: 'GET', url: '/checkout.js' })
+    const etag = String(first.headers.etag)
+    expect(etag).toMatch(/^".+"$/)
+    const again = await app.inject({ method: 'GET', url: '/checkout.js', headers: { 'if-none-match': etag } })
+    expect(again.statusCode).toBe(304)
+    expect(again.body).toBe('')
+    const zipped = await app.inject({
+      method: 'GET',
+      url: '/checkout.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    })
+    expect(zipped.headers['content-encoding']).toBe('gzip')
+    expect(zipped.headers.vary).toBe('accept-encoding')
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(script)
+    expect(zipped.rawPayload.length).toBeLessThan(script.length)
+
+    // A new build is served at once, with a new ETag.
+    await writeFile(path, `${script}// v2\n`)
+    await utimes(path, new Date(), new Date(Date.now() + 5000))
+    const changed = await app.inject({
+      method: 'GET',
+      url: '/checkout.js',
+      headers: { 'if-none-match': etag },
+    })
+    expect(changed.statusCode).toBe(200)
+    expect(changed.body).toContain('// v2')
+    await app.close()
+  })
+
+  it('answers the documented 404 when checkout-js is not built', async () => {
+    const app = Fastify()
+    registerErrorHandling(app)
+    assetRoutes(app, { checkoutJsPath: join(folder, 'missing.js') })
+    const res = await app.inject({ method: 'GET', url: '/checkout.js' })
+    expect(res.statusCode).toBe(404)
+    expect((res.json() as { exception: string }).exception).toBe(ERRORS.ROUTE_NOT_FOUND.exception)
+    await app.close()
   })
 })
