@@ -8,8 +8,12 @@
 // is. On a 2-core machine this gives one core to the server and one to autocannon (PostgreSQL, when used,
 // shares them).
 //
-// Environment: BENCH_DURATION (seconds per measured run, default 10), BENCH_WARMUP (seconds of warm-up
-// before each, default 3), BENCH_CONNECTIONS (10–20, default 10), PLAZO_BENCH_POSTGRES_URL (default
+// The scenarios are measured in interleaved rounds (bare, create, get, bare, create, get, …) rather than one
+// after the other, so that other work on a shared machine slows them alike and the ratios stay comparable.
+//
+// Environment: BENCH_DURATION (measured seconds per scenario, default 10), BENCH_WARMUP (seconds of warm-up
+// before a scenario's first round, default 3; later rounds re-warm for 0.5 s), BENCH_ROUNDS (default 5),
+// BENCH_CONNECTIONS (10–20, default 10), PLAZO_BENCH_POSTGRES_URL (default
 // postgres://postgres@127.0.0.1:5432/test).
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -129,53 +133,38 @@ function startServer(name: string, spec: ServerSpec): Promise<Server> {
 interface Settings {
   duration: number
   warmup: number
+  rounds: number
   connections: number
   postgresUrl: string
 }
 
+/** Seconds of warm-up before every round after a scenario's first: new connections, caches refilled. */
+const REWARM_SECONDS = 0.5
+
 function settings(env: NodeJS.ProcessEnv): Settings {
-  const seconds = (name: string, fallback: number, min: number) => {
+  const number = (name: string, fallback: number, valid: (value: number) => boolean, expected: string) => {
     const raw = env[name]?.trim()
     if (!raw) return fallback
     const value = Number(raw)
-    if (!Number.isFinite(value) || value < min) {
-      console.log(`${name}=${raw} is not a number of seconds ≥ ${min}; using ${fallback}`)
-      return fallback
-    }
-    return value
+    if (valid(value)) return value
+    console.log(`${name}=${raw} is not ${expected}; using ${fallback}`)
+    return fallback
   }
-  const rawConnections = Number(env.BENCH_CONNECTIONS ?? 10)
-  const connections = Number.isInteger(rawConnections) ? Math.min(20, Math.max(10, rawConnections)) : 10
+  const duration = number('BENCH_DURATION', 10, (v) => v >= 1, 'a number of seconds ≥ 1')
+  const rounds = number('BENCH_ROUNDS', 5, (v) => Number.isInteger(v) && v >= 1, 'a whole number ≥ 1')
   return {
-    duration: seconds('BENCH_DURATION', 10, 1),
-    warmup: seconds('BENCH_WARMUP', 3, 0),
-    connections,
+    duration,
+    warmup: number('BENCH_WARMUP', 3, (v) => v >= 0, 'a number of seconds ≥ 0'),
+    // A round shorter than a second is mostly connection set-up.
+    rounds: Math.min(rounds, Math.floor(duration)),
+    connections: number(
+      'BENCH_CONNECTIONS',
+      10,
+      (v) => Number.isInteger(v) && v >= 10 && v <= 20,
+      'a whole number from 10 to 20',
+    ),
     postgresUrl: env.PLAZO_BENCH_POSTGRES_URL?.trim() || DEFAULT_POSTGRES_URL,
   }
-}
-
-interface Load {
-  url: string
-  method: 'GET' | 'POST'
-  headers?: Record<string, string>
-  /** `[<id>]` in the body is replaced by a new unique id in every request. */
-  body?: string
-}
-
-interface Measurement {
-  scenario: string
-  /** Average requests per second over the measured run (autocannon). */
-  rps: number
-  /** Latency percentiles of 2xx responses, in milliseconds. */
-  p50: number
-  p99: number
-  failures: number
-  /** Share of the run the server's event loop was busy (0–1). */
-  serverBusy: number
-  /** Share of the run the load generator's event loop was busy (0–1). */
-  clientBusy: number
-  /** Share of the machine's CPU that other processes used during the run (0–1). */
-  othersCpu: number
 }
 
 /**
@@ -202,6 +191,67 @@ class Latencies {
   }
 }
 
+/** CPU time (ms) the whole machine and this process have used so far. */
+function cpuSnapshot(): { machine: number; own: number; at: number } {
+  const machine = cpus().reduce(
+    (sum, cpu) => sum + cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq,
+    0,
+  )
+  const own = process.cpuUsage()
+  return { machine, own: (own.user + own.system) / 1000, at: performance.now() }
+}
+
+/** What one scenario has measured so far, summed over its rounds. */
+class Tally {
+  readonly latencies = new Latencies()
+  readonly roundRates: number[] = []
+  requests = 0
+  seconds = 0
+  failures = 0
+  serverActive = 0
+  serverTotal = 0
+  clientActive = 0
+  clientTotal = 0
+  othersMs = 0
+  machineMs = 0
+
+  get rps(): number {
+    return this.requests / this.seconds
+  }
+  /** Share of the measured time the server's event loop was busy (0–1). */
+  get serverBusy(): number {
+    return this.serverActive / this.serverTotal
+  }
+  /** Share of the measured time the load generator's event loop was busy (0–1). */
+  get clientBusy(): number {
+    return this.clientActive / this.clientTotal
+  }
+  /** Share of the machine's CPU other processes used while this scenario ran (0–1). */
+  get othersCpu(): number {
+    return this.othersMs / this.machineMs
+  }
+  /** Requests per second the server would answer with its event loop always busy. */
+  get capacity(): number {
+    return this.rps / this.serverBusy
+  }
+  /** Half the range of the per-round rates, relative to the mean: how much the rounds disagree. */
+  get spread(): number {
+    return (Math.max(...this.roundRates) - Math.min(...this.roundRates)) / 2 / this.rps
+  }
+}
+
+interface Scenario {
+  name: string
+  server: Server
+  options: autocannon.Options
+  tally: Tally
+}
+
+function scenario(name: string, server: Server, load: Omit<autocannon.Options, 'url'> & { path: string }) {
+  const { path, ...options } = load
+  return { name, server, options: { ...options, url: `${server.base}${path}` }, tally: new Tally() }
+}
+
 function run(options: autocannon.Options, latencies?: Latencies): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)))
@@ -213,54 +263,31 @@ function run(options: autocannon.Options, latencies?: Latencies): Promise<autoca
   })
 }
 
-/** CPU time (ms) the whole machine and this process have used so far. */
-function cpuSnapshot(): { machine: number; own: number; at: number } {
-  const machine = cpus().reduce(
-    (sum, cpu) => sum + cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq,
-    0,
-  )
-  const own = process.cpuUsage()
-  return { machine, own: (own.user + own.system) / 1000, at: performance.now() }
-}
-
-/** Share of the machine's capacity other processes used since `start` (PostgreSQL's server included). */
-function othersShare(start: ReturnType<typeof cpuSnapshot>): number {
-  const end = cpuSnapshot()
-  const capacity = (end.at - start.at) * cpus().length
-  return Math.max(0, end.machine - start.machine - (end.own - start.own)) / capacity
-}
-
-async function measure(scenario: string, server: Server, load: Load, s: Settings): Promise<Measurement> {
-  const options: autocannon.Options = {
-    url: load.url,
-    method: load.method,
-    connections: s.connections,
-    headers: load.headers ?? {},
-    ...(load.body === undefined ? {} : { body: load.body, idReplacement: true }),
-  }
-  process.stdout.write(`  ${scenario}: warm-up ${s.warmup} s, `)
-  if (s.warmup > 0) await run({ ...options, duration: s.warmup })
-  process.stdout.write(`measuring ${s.duration} s… `)
-  const latencies = new Latencies()
-  const serverStart = server.utilization()
+/** One round of one scenario: a warm-up, then a measured run added to its tally. */
+async function round(sc: Scenario, seconds: number, warmup: number, connections: number): Promise<number> {
+  const options = { ...sc.options, connections }
+  if (warmup > 0) await run({ ...options, duration: warmup })
+  const serverStart = sc.server.utilization()
   const clientStart = performance.eventLoopUtilization()
   const cpuStart = cpuSnapshot()
-  const result = await run({ ...options, duration: s.duration }, latencies)
-  const serverBusy = server.utilization(serverStart).utilization
-  const clientBusy = performance.eventLoopUtilization(clientStart).utilization
-  const othersCpu = othersShare(cpuStart)
-  const failures = result.non2xx + result.errors + result.timeouts
-  console.log(failures === 0 ? 'done' : `${failures} failed requests`)
-  return {
-    scenario,
-    rps: result.requests.average,
-    p50: latencies.percentile(50),
-    p99: latencies.percentile(99),
-    failures,
-    serverBusy,
-    clientBusy,
-    othersCpu,
-  }
+  const result = await run({ ...options, duration: seconds }, sc.tally.latencies)
+  const server = sc.server.utilization(serverStart)
+  const client = performance.eventLoopUtilization(clientStart)
+  const cpuEnd = cpuSnapshot()
+
+  const t = sc.tally
+  const rate = result.requests.total / result.duration
+  t.roundRates.push(rate)
+  t.requests += result.requests.total
+  t.seconds += result.duration
+  t.failures += result.non2xx + result.errors + result.timeouts
+  t.serverActive += server.active
+  t.serverTotal += server.active + server.idle
+  t.clientActive += client.active
+  t.clientTotal += client.active + client.idle
+  t.machineMs += (cpuEnd.at - cpuStart.at) * cpus().length
+  t.othersMs += Math.max(0, cpuEnd.machine - cpuStart.machine - (cpuEnd.own - cpuStart.own))
+  return rate
 }
 
 async function call(
@@ -319,25 +346,6 @@ async function prepareApi(server: Server): Promise<ApiPlan> {
   return { headers, sessionPath, getBody: got.text }
 }
 
-async function benchEngine(
-  label: string,
-  server: Server,
-  plan: ApiPlan,
-  s: Settings,
-): Promise<Measurement[]> {
-  const createLoad: Load = {
-    url: `${server.base}/api/v2/checkout/`,
-    method: 'POST',
-    headers: { ...plan.headers, 'content-type': 'application/json' },
-    body: createBody(),
-  }
-  const getLoad: Load = { url: `${server.base}${plan.sessionPath}`, method: 'GET', headers: plan.headers }
-  return [
-    await measure(`create hpp session (${label})`, server, createLoad, s),
-    await measure(`get session (${label})`, server, getLoad, s),
-  ]
-}
-
 async function postgresReachable(url: string): Promise<string | undefined> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
   try {
@@ -361,13 +369,13 @@ async function dropSchema(url: string, schema: string): Promise<void> {
   }
 }
 
-/** Requests per second the server would answer with its event loop always busy. */
-const capacity = (m: Measurement) => m.rps / m.serverBusy
-
-function printTable(bare: Measurement, rows: Measurement[]): void {
+function printTable(scenarios: Scenario[]): void {
+  const bare = (scenarios[0] as Scenario).tally
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`
   const header = [
     'scenario',
     'req/s (avg)',
+    '± rounds',
     'p50 ms',
     'p99 ms',
     'vs bare',
@@ -378,19 +386,19 @@ function printTable(bare: Measurement, rows: Measurement[]): void {
     'other CPU',
     'failed',
   ]
-  const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`
-  const lines = [bare, ...rows].map((m) => [
-    m.scenario,
-    m.rps.toFixed(0),
-    m.p50.toFixed(2),
-    m.p99.toFixed(2),
-    percent(m.rps / bare.rps),
-    percent(m.serverBusy),
-    percent(m.clientBusy),
-    capacity(m).toFixed(0),
-    percent(capacity(m) / capacity(bare)),
-    percent(m.othersCpu),
-    String(m.failures),
+  const lines = scenarios.map(({ name, tally: t }) => [
+    name,
+    t.rps.toFixed(0),
+    percent(t.spread),
+    t.latencies.percentile(50).toFixed(2),
+    t.latencies.percentile(99).toFixed(2),
+    percent(t.rps / bare.rps),
+    percent(t.serverBusy),
+    percent(t.clientBusy),
+    t.capacity.toFixed(0),
+    percent(t.capacity / bare.capacity),
+    percent(t.othersCpu),
+    String(t.failures),
   ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] as string).length)))
   const format = (cells: string[]) =>
@@ -399,88 +407,109 @@ function printTable(bare: Measurement, rows: Measurement[]): void {
   console.log(widths.map((w) => '-'.repeat(w)).join('  '))
   for (const line of lines) console.log(format(line))
   console.log(
-    '\nserver/client busy: event-loop utilisation of the server thread and of autocannon during the run.\n' +
+    '\n± rounds: half the range of the per-round req/s, relative to the average.\n' +
+      'server/client busy: event-loop utilisation of the server thread and of autocannon while measuring.\n' +
       'capacity: req/s ÷ server busy, the rate the server would reach if the load generator never held it back.\n' +
-      'other CPU: share of the machine used by other processes during the run (PostgreSQL included).',
+      'other CPU: share of the machine used by other processes while measuring (PostgreSQL included).',
   )
-  const noisy = [bare, ...rows].filter((m) => !m.scenario.includes('postgres') && m.othersCpu > 0.1)
+  const noisy = scenarios.filter(({ name, tally }) => !name.includes('postgres') && tally.othersCpu > 0.1)
   if (noisy.length > 0) {
     console.log(
-      `Other processes took over 10 % of the CPU during ${noisy.map((m) => m.scenario).join(', ')}: ` +
-        'those figures are low and noisy; run again on a quiet machine.',
+      `Other processes took over 10 % of the CPU during ${noisy.map(({ name }) => name).join(', ')}: ` +
+        'absolute figures are low and noisy there; the interleaved rounds keep the ratios fairer.',
     )
   }
   if (bare.serverBusy < 0.9) {
+    const limit =
+      bare.clientBusy >= 0.9
+        ? 'the load generator, not Fastify, set its req/s'
+        : `neither thread was saturated, so the CPUs were shared with other work`
     console.log(
-      `The bare route kept its server only ${percent(bare.serverBusy)} busy: the load generator, not Fastify, ` +
-        'set its req/s, so "vs bare" flatters the API; "capacity vs bare" corrects for it.',
+      `The bare route kept its server only ${percent(bare.serverBusy)} busy: ${limit}. "vs bare" then ` +
+        'flatters the API; "capacity vs bare" corrects for it.',
     )
   }
 }
 
-function printTargets(bare: Measurement, rows: Measurement[]): void {
+function printTargets(scenarios: Scenario[]): void {
+  const bare = (scenarios[0] as Scenario).tally
   console.log('\nTargets on SQLite, as a share of the bare route (req/s; by capacity in brackets):')
-  const check = (scenario: string, target: number) => {
-    const row = rows.find((m) => m.scenario === scenario)
-    if (!row) {
-      console.log(`  ${scenario} ≥ ${target} %: not measured`)
+  const check = (name: string, target: number) => {
+    const found = scenarios.find((sc) => sc.name === name)
+    if (!found) {
+      console.log(`  ${name} ≥ ${target} %: not measured`)
       return
     }
-    const ratio = (row.rps / bare.rps) * 100
-    const byCapacity = (capacity(row) / capacity(bare)) * 100
+    const t = found.tally
+    const ratio = (t.rps / bare.rps) * 100
+    const byCapacity = (t.capacity / bare.capacity) * 100
     const verdict = (value: number) => (value >= target ? 'PASS' : 'BELOW')
     const result =
-      row.failures > 0
+      t.failures > 0
         ? 'INVALID (failed requests)'
         : `${ratio.toFixed(1)} % ${verdict(ratio)} (${byCapacity.toFixed(1)} % ${verdict(byCapacity)})`
-    console.log(`  ${scenario} ≥ ${target} %: ${result}`)
+    console.log(`  ${name} ≥ ${target} %: ${result}`)
   }
-  check('create hpp session (sqlite)', TARGETS.create)
-  check('get session (sqlite)', TARGETS.get)
+  check(SQLITE_CREATE, TARGETS.create)
+  check(SQLITE_GET, TARGETS.get)
+}
+
+const SQLITE_CREATE = 'create hpp session (sqlite)'
+const SQLITE_GET = 'get session (sqlite)'
+
+/** The create and get scenarios of one engine. */
+function apiScenarios(label: string, server: Server, plan: ApiPlan): Scenario[] {
+  return [
+    scenario(`create hpp session (${label})`, server, {
+      path: '/api/v2/checkout/',
+      method: 'POST',
+      headers: { ...plan.headers, 'content-type': 'application/json' },
+      body: createBody(),
+      idReplacement: true,
+    }),
+    scenario(`get session (${label})`, server, {
+      path: plan.sessionPath,
+      method: 'GET',
+      headers: plan.headers,
+    }),
+  ]
 }
 
 async function main(): Promise<void> {
   const s = settings(process.env)
   const cpu = cpus()[0]?.model ?? 'unknown CPU'
+  const segment = s.duration / s.rounds
   console.log(
-    `API throughput benchmark — Node ${process.version}, ${cpus().length} × ${cpu}, ` +
-      `${s.connections} connections, ${s.warmup} s warm-up + ${s.duration} s per run\n`,
+    `API throughput benchmark — Node ${process.version}, ${cpus().length} × ${cpu}, ${s.connections} connections, ` +
+      `${s.rounds} rounds of ${segment.toFixed(1)} s per scenario (${s.warmup} s warm-up first)\n`,
   )
   const folder = await mkdtemp(join(tmpdir(), 'plazo-bench-'))
-  const rows: Measurement[] = []
-  let bare: Measurement | undefined
+  const servers: Server[] = []
+  const scenarios: Scenario[] = []
   let pgSchema: string | undefined
+  let measured = false
   try {
     const sqlite = await startServer('sqlite API', {
       kind: 'api',
       databaseUrl: `sqlite:${join(folder, 'plazo.sqlite')}`,
     })
-    try {
-      const plan = await prepareApi(sqlite)
-      const size = Buffer.byteLength(plan.getBody)
-      console.log(`get-session response: ${size} bytes; the bare route answers a body of the same size\n`)
+    servers.push(sqlite)
+    const sqlitePlan = await prepareApi(sqlite)
+    const size = Buffer.byteLength(sqlitePlan.getBody)
+    console.log(`get-session response: ${size} bytes; the bare route answers a body of the same size`)
 
-      const bareServer = await startServer('bare', { kind: 'bare', body: plan.getBody })
-      try {
-        const check = await call(bareServer.base, '/bare', {}, 200)
-        if (Buffer.byteLength(check.text) !== size) throw new Error('the bare body differs in size')
-        bare = await measure(
-          'bare Fastify route',
-          bareServer,
-          { url: `${bareServer.base}/bare`, method: 'GET' },
-          s,
-        )
-      } finally {
-        await bareServer.close()
-      }
-      rows.push(...(await benchEngine('sqlite', sqlite, plan, s)))
-    } finally {
-      await sqlite.close()
-    }
+    const bare = await startServer('bare', { kind: 'bare', body: sqlitePlan.getBody })
+    servers.push(bare)
+    const check = await call(bare.base, '/bare', {}, 200)
+    if (Buffer.byteLength(check.text) !== size) throw new Error('the bare body differs in size')
+    scenarios.push(
+      scenario('bare Fastify route', bare, { path: '/bare', method: 'GET' }),
+      ...apiScenarios('sqlite', sqlite, sqlitePlan),
+    )
 
     const unreachable = await postgresReachable(s.postgresUrl)
     if (unreachable !== undefined) {
-      console.log(`\nPostgreSQL skipped: ${redact(s.postgresUrl)} is unreachable (${unreachable})`)
+      console.log(`PostgreSQL skipped: ${redact(s.postgresUrl)} is unreachable (${unreachable})`)
     } else {
       pgSchema = `plazo_bench_${randomBytes(6).toString('hex')}`
       const postgres = await startServer('postgres API', {
@@ -488,15 +517,24 @@ async function main(): Promise<void> {
         databaseUrl: s.postgresUrl,
         schema: pgSchema,
       })
-      try {
-        rows.push(...(await benchEngine('postgres', postgres, await prepareApi(postgres), s)))
-      } finally {
-        await postgres.close()
-      }
+      servers.push(postgres)
+      scenarios.push(...apiScenarios('postgres', postgres, await prepareApi(postgres)))
     }
+
+    console.log('')
+    for (let r = 0; r < s.rounds; r++) {
+      const rates: string[] = []
+      for (const sc of scenarios) {
+        const warmup = r === 0 ? s.warmup : Math.min(s.warmup, REWARM_SECONDS)
+        rates.push(`${sc.name} ${(await round(sc, segment, warmup, s.connections)).toFixed(0)}`)
+      }
+      console.log(`  round ${r + 1}/${s.rounds} (req/s): ${rates.join(', ')}`)
+    }
+    measured = true
   } catch (error) {
     console.log(`\nBenchmark stopped: ${describe(error)}`)
   } finally {
+    await Promise.all(servers.map((server) => server.close()))
     if (pgSchema !== undefined) {
       await dropSchema(s.postgresUrl, pgSchema).catch((error) =>
         console.log(`Could not drop schema ${pgSchema}: ${describe(error)}`),
@@ -506,9 +544,9 @@ async function main(): Promise<void> {
     await rm(folder, { recursive: true, force: true })
   }
 
-  if (bare) {
-    printTable(bare, rows)
-    printTargets(bare, rows)
+  if (measured) {
+    printTable(scenarios)
+    printTargets(scenarios)
   }
 }
 
