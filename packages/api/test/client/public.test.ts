@@ -1,6 +1,7 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import {
   AgentConfigurationSchema,
@@ -291,6 +292,11 @@ describe('GET /checkout.js', () => {
   const script = '/* Plazo checkout-js */(()=>{window.PlazoCheckout={init(){}}})();\n'.repeat(20)
 
   beforeAll(async () => {
+    // The script is built by checkout-js; build it here too (once, under the lock its own tests use).
+    execFileSync('flock', ['/tmp/plazo-checkout-js-build.lock', 'npx', 'tsx', 'scripts/build-if-stale.ts'], {
+      cwd: join(dirname(CHECKOUT_JS_PATH), '..'),
+      stdio: 'pipe',
+    })
     const [engine] = testEngines()
     if (!engine) throw new Error('no test engine')
     t = await testApp(engine, {}, { timerIntervalMs: 0 })
