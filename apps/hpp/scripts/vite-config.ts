@@ -1,0 +1,77 @@
+// The one Vite configuration of the checkout app, used by scripts/build.ts and scripts/dev.ts. It runs under
+// tsx (not Vite's own config loader) so it can read the contract's TypeScript source: the customer form's
+// rules (patterns, enums, conditional requirements) are taken from the contract schemas at build time and
+// compiled in as constants, so the browser checks what the API checks without shipping a JSON Schema engine.
+
+import { fileURLToPath } from 'node:url'
+import {
+  Alpha3CountrySchema,
+  BRAND,
+  DocumentNumberSchema,
+  DocumentType,
+  EmploymentStatus,
+  Gender,
+  IncomeSchema,
+  MaritalRegime,
+  MaritalStatus,
+  NetIncomeType,
+  OwnershipType,
+  PhoneNumberSchema,
+  ProfessionalDetailsSchema,
+  PropertyType,
+} from '@plazo/contract'
+import react from '@vitejs/plugin-react'
+import type { InlineConfig } from 'vite'
+
+export const APP_ROOT = fileURLToPath(new URL('..', import.meta.url))
+export const DIST = fileURLToPath(new URL('../dist', import.meta.url))
+/** Where the API serves the built assets (packages/api/src/routes/hpp/pages.ts). */
+export const BASE = '/hpp-app/'
+
+type Conditional = { if: { properties: { employment_status: { enum?: string[]; const?: string } } } }
+
+/** The statuses for which the contract requires the employer (ProfessionalDetailsSchema's first rule). */
+function employedStatuses(): string[] {
+  const rules = (ProfessionalDetailsSchema as unknown as { allOf: Conditional[] }).allOf
+  return rules[0]?.if.properties.employment_status.enum ?? []
+}
+
+const patternOf = (schema: unknown): string => {
+  const pattern = (schema as { pattern?: unknown }).pattern
+  if (typeof pattern !== 'string') throw new Error('contract schema without a pattern')
+  return pattern
+}
+
+export const CONTRACT_RULES = {
+  phonePattern: patternOf(PhoneNumberSchema),
+  documentPattern: patternOf(DocumentNumberSchema),
+  countryPattern: patternOf(Alpha3CountrySchema),
+  ibanPattern: patternOf(IncomeSchema.properties.account_number),
+  documentTypes: [...DocumentType.values],
+  genders: [...Gender.values],
+  maritalStatuses: [...MaritalStatus.values],
+  maritalRegimes: [...MaritalRegime.values],
+  ownershipTypes: [...OwnershipType.values],
+  propertyTypes: [...PropertyType.values],
+  employmentStatuses: [...EmploymentStatus.values],
+  employedStatuses: employedStatuses(),
+  netIncomeTypes: [...NetIncomeType.values],
+  brand: BRAND,
+}
+
+export function viteConfig(): InlineConfig {
+  return {
+    configFile: false,
+    root: APP_ROOT,
+    base: BASE,
+    plugins: [react()],
+    define: { __PLAZO_RULES__: JSON.stringify(CONTRACT_RULES) },
+    build: {
+      outDir: DIST,
+      emptyOutDir: true,
+      target: 'es2022',
+      // One small bundle: the whole app is the first load, and splitting would only add round trips.
+      modulePreload: { polyfill: false },
+    },
+  }
+}

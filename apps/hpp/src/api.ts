@@ -1,0 +1,111 @@
+// Calls to the client API (packages/api/src/routes/client): the hosted page by its id, the embedded
+// checkout by its client secret. Errors become ClientApiError with the documented body.
+import type {
+  ClientCompleteRequestSchema,
+  ClientOutcomeSchema,
+  ClientSessionSchema,
+  DistributeResponseSchema,
+  MoneySchema,
+  SchemaError,
+  Static,
+} from '@plazo/contract'
+
+export type ClientSession = Static<typeof ClientSessionSchema>
+export type ClientOutcome = Static<typeof ClientOutcomeSchema>
+export type ClientPaymentMethod = ClientSession['payment_methods'][number]
+export type Offer = ClientPaymentMethod['offers'][number]
+export type Money = Static<typeof MoneySchema>
+export type CompleteRequest = Omit<
+  Static<typeof ClientCompleteRequestSchema>,
+  'payment_method_type' | 'customer'
+> & {
+  payment_method_type: string
+  customer: Record<string, unknown>
+}
+export type Distribution = Static<typeof DistributeResponseSchema>['payload']
+
+const BASE = '/api/v2/client'
+
+/** A failed call: the HTTP status, and the schema errors of a 400. `status` 0 is a network failure. */
+export class ClientApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly schemaErrors: SchemaError[] = [],
+    message = `HTTP ${status}`,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message)
+    this.name = 'ClientApiError'
+  }
+}
+
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
+  let res: Response
+  try {
+    res = await fetch(`${BASE}${path}`, {
+      method,
+      headers: {
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      credentials: 'omit',
+      cache: 'no-store',
+    })
+  } catch {
+    throw new ClientApiError(0)
+  }
+  const text = await res.text()
+  const json = text ? (JSON.parse(text) as Record<string, unknown>) : {}
+  if (!res.ok) {
+    const retry = Number(res.headers.get('retry-after'))
+    throw new ClientApiError(
+      res.status,
+      (json.schema_errors as SchemaError[] | undefined) ?? [],
+      String(json.error ?? json.error_description ?? `HTTP ${res.status}`),
+      Number.isFinite(retry) && retry > 0 ? retry : undefined,
+    )
+  }
+  return json as T
+}
+
+/** What the checkout needs from either capability. */
+export interface CheckoutApi {
+  load(): Promise<ClientSession>
+  complete(request: CompleteRequest): Promise<ClientOutcome>
+  desist(): Promise<ClientOutcome>
+}
+
+export function hostedPageApi(hppId: string): CheckoutApi {
+  const path = `/hpp/${encodeURIComponent(hppId)}`
+  return {
+    load: () => call<ClientSession>('GET', path),
+    complete: (request) => call<ClientOutcome>('POST', `${path}/complete`, request),
+    desist: () => call<ClientOutcome>('POST', `${path}/desist`),
+  }
+}
+
+/** The embedded checkout: the secret travels in a header, never in a URL. */
+export function embeddedApi(clientSecret: string): CheckoutApi {
+  const headers = { 'x-client-secret': clientSecret }
+  return {
+    load: () => call<ClientSession>('GET', '/embedded', undefined, headers),
+    complete: (request) => call<ClientOutcome>('POST', '/embedded/complete', request, headers),
+    desist: () => call<ClientOutcome>('POST', '/embedded/desist', undefined, headers),
+  }
+}
+
+export async function distribute(hppId: string, recipient: string): Promise<Distribution> {
+  const res = await call<Static<typeof DistributeResponseSchema>>(
+    'POST',
+    `/hpp/${encodeURIComponent(hppId)}/distribute`,
+    { recipient },
+  )
+  return res.payload
+}

@@ -1,0 +1,210 @@
+import { type FormEvent, useMemo, useRef, useState } from 'react'
+import { type CheckoutApi, ClientApiError, type ClientOutcome, type ClientSession } from '../../api.ts'
+import { dateTime, money } from '../../format.ts'
+import { fill, useI18n } from '../../i18n/index.tsx'
+import {
+  checkValues,
+  customerFrom,
+  errorKeyOf,
+  type FieldPath,
+  fieldOfError,
+  fieldsFor,
+  type Values,
+} from '../CustomerForm/fields.ts'
+import { CustomerForm } from '../CustomerForm/index.tsx'
+import { PaymentMethods } from '../PaymentMethods/index.tsx'
+import styles from './styles.module.css'
+
+export interface CheckoutProps {
+  session: ClientSession
+  api: CheckoutApi
+  /** What happened after confirm or cancel; the page decides where the customer goes. */
+  onOutcome: (outcome: ClientOutcome) => void
+  /** A notice to show above the form (a denied method). */
+  notice?: string | null
+}
+
+function initialValues(session: ClientSession): Values {
+  const c = session.customer
+  return {
+    first_name: c?.first_name ?? '',
+    last_name: c?.last_name ?? '',
+    email: c?.email ?? '',
+    phone_number: c?.phone_number ?? '',
+    document_number: c?.document_number ?? '',
+    'main_residence_details.address.country': session.purchase_country,
+    'document_details.nationality': session.purchase_country,
+    'income.net_income.type': 'monthly',
+  }
+}
+
+/** The checkout itself: order summary, payment methods and terms, the customer's details, confirm or cancel. */
+export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
+  const { t, locale } = useI18n()
+  const available = session.payment_methods.filter((m) => m.status === 'initial')
+  const [method, setMethod] = useState<string | undefined>(
+    available.length === 1 ? available[0]?.type : undefined,
+  )
+  const [periods, setPeriods] = useState<Record<string, number>>({})
+  const [values, setValues] = useState<Values>(() => initialValues(session))
+  const [errors, setErrors] = useState<Partial<Record<FieldPath, keyof typeof t.errors>>>({})
+  const [formError, setFormError] = useState<string | null>(null)
+  const [busy, setBusy] = useState<'confirm' | 'cancel' | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const alertRef = useRef<HTMLDivElement>(null)
+
+  const chosen = session.payment_methods.find((m) => m.type === method && m.status === 'initial')
+  const fields = useMemo(() => fieldsFor(chosen?.customer_details ?? 'basic'), [chosen?.customer_details])
+  const period = chosen ? (periods[chosen.type] ?? chosen.offers[0]?.period) : undefined
+
+  const focusFirstError = (paths: FieldPath[]) => {
+    requestAnimationFrame(() => {
+      const first = fields.find((f) => paths.includes(f.path))
+      const element = first ? formRef.current?.querySelector<HTMLElement>(`[name="${first.path}"]`) : null
+      ;(element ?? alertRef.current)?.focus()
+    })
+  }
+
+  const failed = (error: unknown) => {
+    if (error instanceof ClientApiError && error.status === 400) {
+      const mapped: Partial<Record<FieldPath, keyof typeof t.errors>> = {}
+      for (const e of error.schemaErrors) {
+        const path = fieldOfError(fields, values, e)
+        if (path && !mapped[path])
+          mapped[path] = errorKeyOf(
+            fields.find((f) => f.path === path),
+            e,
+          )
+      }
+      setErrors(mapped)
+      setFormError(t.errors.form)
+      focusFirstError(Object.keys(mapped) as FieldPath[])
+    } else if (error instanceof ClientApiError && error.status === 409) {
+      setFormError(t.errors.conflict)
+      requestAnimationFrame(() => alertRef.current?.focus())
+    } else {
+      setFormError(t.errors.network)
+      requestAnimationFrame(() => alertRef.current?.focus())
+    }
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault()
+    if (busy) return
+    if (!chosen) {
+      setFormError(t.chooseMethod)
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('input[name="payment_method"]:not(:disabled)')?.focus(),
+      )
+      return
+    }
+    const found = checkValues(fields, values)
+    setErrors(found)
+    if (Object.keys(found).length > 0) {
+      setFormError(t.errors.form)
+      focusFirstError(Object.keys(found) as FieldPath[])
+      return
+    }
+    setFormError(null)
+    setBusy('confirm')
+    try {
+      onOutcome(
+        await api.complete({
+          payment_method_type: chosen.type,
+          ...(period === undefined ? {} : { period }),
+          customer: customerFrom(fields, values),
+        }),
+      )
+    } catch (error) {
+      failed(error)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const cancel = async () => {
+    if (busy) return
+    setBusy('cancel')
+    try {
+      onOutcome(await api.desist())
+    } catch (error) {
+      failed(error)
+    } finally {
+      setBusy(null)
+    }
+  }
+
+  const change = (path: FieldPath, value: string) => {
+    setValues((v) => ({ ...v, [path]: value }))
+    if (errors[path]) setErrors(({ [path]: _, ...rest }) => rest)
+  }
+
+  const fieldErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, t.errors[v]]))
+
+  return (
+    <form ref={formRef} className={styles.checkout} onSubmit={submit} noValidate aria-busy={busy !== null}>
+      <section aria-labelledby="order-title" className={styles.order}>
+        <h1 id="order-title" className={styles.h2}>
+          {t.orderSummary}
+        </h1>
+        <ul className={styles.lines}>
+          {session.lines.map((line, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: order lines have no id here and never reorder
+            <li key={i}>
+              <span>
+                {line.name} <span className={styles.muted}>· {fill(t.quantity, { n: line.units })}</span>
+              </span>
+              <span>{money(locale, line.total)}</span>
+            </li>
+          ))}
+        </ul>
+        <p className={styles.total}>
+          <span>{t.total}</span>
+          <strong data-testid="order-total">{money(locale, session.total)}</strong>
+        </p>
+        {session.expires_at ? (
+          <p className={styles.muted}>{fill(t.expiresAt, { date: dateTime(locale, session.expires_at) })}</p>
+        ) : null}
+      </section>
+
+      <div
+        ref={alertRef}
+        tabIndex={-1}
+        role="alert"
+        className={notice || formError ? styles.alert : styles.hidden}
+      >
+        {notice ? <p>{notice}</p> : null}
+        {formError ? <p>{formError}</p> : null}
+      </div>
+
+      <PaymentMethods
+        session={session}
+        method={chosen?.type}
+        period={period}
+        onMethod={(type) => {
+          setMethod(type)
+          setFormError(null)
+        }}
+        onPeriod={(p) => chosen && setPeriods((all) => ({ ...all, [chosen.type]: p }))}
+      />
+
+      {chosen ? (
+        <section aria-labelledby="details-title">
+          <h2 id="details-title" className={styles.h2}>
+            {t.yourDetails}
+          </h2>
+          <CustomerForm fields={fields} values={values} errors={fieldErrors} onChange={change} />
+        </section>
+      ) : null}
+
+      <div className={styles.actions}>
+        <button type="submit" className={styles.primary} disabled={busy !== null}>
+          {busy === 'confirm' ? t.processing : t.confirm}
+        </button>
+        <button type="button" className={styles.secondary} onClick={cancel} disabled={busy !== null}>
+          {t.cancel}
+        </button>
+      </div>
+    </form>
+  )
+}

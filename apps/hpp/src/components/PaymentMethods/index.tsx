@@ -1,0 +1,153 @@
+import type { ClientPaymentMethod, ClientSession, Offer } from '../../api.ts'
+import { money, percent } from '../../format.ts'
+import { fill, useI18n } from '../../i18n/index.tsx'
+import styles from './styles.module.css'
+
+/** The regular instalment of an offer (the first can carry an upfront fee). */
+export function regularInstalment(offer: Offer): number {
+  return offer.schedule[offer.schedule.length - 1]?.amount ?? offer.total_payable
+}
+
+export interface PaymentMethodsProps {
+  session: ClientSession
+  method: string | undefined
+  period: number | undefined
+  onMethod: (type: string) => void
+  onPeriod: (period: number) => void
+}
+
+/** The payment methods as a radio group; the chosen one shows its terms and the conditions of the chosen term. */
+export function PaymentMethods({ session, method, period, onMethod, onPeriod }: PaymentMethodsProps) {
+  const { t, locale } = useI18n()
+  return (
+    <fieldset className={styles.methods}>
+      <legend className={styles.legend}>{t.chooseMethod}</legend>
+      {session.payment_methods.map((m) => {
+        const available = m.status === 'initial'
+        const id = `method-${m.type}`
+        const checked = method === m.type
+        return (
+          <div key={m.type} className={`${styles.method} ${checked ? styles.checked : ''}`}>
+            <input
+              type="radio"
+              id={id}
+              name="payment_method"
+              value={m.type}
+              checked={checked}
+              disabled={!available}
+              aria-describedby={`${id}-summary`}
+              onChange={() => onMethod(m.type)}
+            />
+            <label htmlFor={id} className={styles.methodLabel}>
+              <span className={styles.methodName}>{t.methods[m.type]}</span>
+              <span id={`${id}-summary`} className={styles.summary}>
+                {available ? summaryOf(m, session, t, locale) : t.notAvailable}
+              </span>
+            </label>
+            {checked && available && m.offers.length > 0 ? (
+              <Terms method={m} period={period} onPeriod={onPeriod} />
+            ) : null}
+          </div>
+        )
+      })}
+    </fieldset>
+  )
+}
+
+function summaryOf(
+  m: ClientPaymentMethod,
+  session: ClientSession,
+  t: ReturnType<typeof useI18n>['t'],
+  locale: string,
+) {
+  if (m.offers.length === 0) return fill(t.payNow, { amount: money(locale, session.total) })
+  const lowest = Math.min(...m.offers.map(regularInstalment))
+  return fill(t.methodFrom, { amount: money(locale, lowest) })
+}
+
+function Terms({
+  method,
+  period,
+  onPeriod,
+}: {
+  method: ClientPaymentMethod
+  period: number | undefined
+  onPeriod: (p: number) => void
+}) {
+  const { t, locale } = useI18n()
+  const chosen = method.offers.find((o) => o.period === period) ?? method.offers[0]
+  return (
+    <div className={styles.terms}>
+      <fieldset className={styles.termList}>
+        <legend>{t.chooseTerm}</legend>
+        {method.offers.map((offer) => {
+          const id = `term-${method.type}-${offer.period}`
+          const count = offer.schedule.length
+          return (
+            <div key={offer.period} className={styles.term}>
+              <input
+                type="radio"
+                id={id}
+                name={`term-${method.type}`}
+                value={offer.period}
+                checked={chosen?.period === offer.period}
+                onChange={() => onPeriod(offer.period)}
+              />
+              <label htmlFor={id}>
+                {count === 1
+                  ? fill(t.termOptionSingle, { amount: money(locale, offer.total_payable) })
+                  : fill(t.termOption, { n: count, amount: money(locale, regularInstalment(offer)) })}
+              </label>
+            </div>
+          )
+        })}
+      </fieldset>
+      {chosen ? <OfferDetails offer={chosen} /> : null}
+    </div>
+  )
+}
+
+function OfferDetails({ offer }: { offer: Offer }) {
+  const { t, locale } = useI18n()
+  const rows: Array<[string, string]> = [
+    [t.offerInstalment, money(locale, regularInstalment(offer))],
+    [t.offerInstalments, String(offer.schedule.length)],
+    [t.offerInterest, percent(locale, offer.conditions.interest)],
+    [t.offerApr, percent(locale, offer.conditions.apr)],
+    [t.offerTotalCost, money(locale, offer.total_cost_of_credit)],
+    [t.offerTotalPayable, money(locale, offer.total_payable)],
+  ]
+  return (
+    <div className={styles.offer} data-testid="offer-details">
+      <dl className={styles.conditions}>
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <details className={styles.schedule}>
+        <summary>{t.schedule}</summary>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t.scheduleNumber}</th>
+              <th scope="col">{t.scheduleDue}</th>
+              <th scope="col">{t.scheduleAmount}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {offer.schedule.map((row) => (
+              <tr key={row.number}>
+                <td>{row.number}</td>
+                <td>{fill(t.scheduleMonth, { n: row.month })}</td>
+                <td>{money(locale, row.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
+  )
+}

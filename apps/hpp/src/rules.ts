@@ -1,0 +1,20 @@
+// The customer form's rules, taken from the contract schemas when the app is built (scripts/vite-config.ts),
+// so the browser asks for exactly what the API accepts.
+declare const __PLAZO_RULES__: {
+  phonePattern: string
+  documentPattern: string
+  countryPattern: string
+  ibanPattern: string
+  documentTypes: string[]
+  genders: string[]
+  maritalStatuses: string[]
+  maritalRegimes: string[]
+  ownershipTypes: string[]
+  propertyTypes: string[]
+  employmentStatuses: string[]
+  employedStatuses: string[]
+  netIncomeTypes: string[]
+  brand: string
+}
+
+export const RULES = __PLAZO_RULES__
