@@ -122,11 +122,13 @@ export class DeliveryWorker {
     })
   }
 
-  /** Passes every `intervalMs` (unref'd: it never keeps the process alive). No-op when the interval is off. */
+  /** A pass now, then every `intervalMs` (unref'd: it never keeps the process alive). No-op when off. */
   start(): void {
     if (this.#intervalMs === false || this.#timer || this.#stopped) return
     this.#timer = setInterval(() => void this.#tick(), this.#intervalMs)
     this.#timer.unref()
+    // A node that starts after an outage begins on the backlog at once rather than one interval later.
+    void this.#tick()
   }
 
   /** Stops the timer and waits for the pass in progress; claims of unfinished events simply expire. */

@@ -1,0 +1,367 @@
+// Webhook delivery benchmark (`npm run bench:webhooks`): how fast the outbox worker empties a backlog, and how
+// long a notification takes from the status change that wrote it to its receipt. It is a measurement, not a
+// test: it prints a table and exits 0 whatever the figures (1 only when events went missing).
+//
+// For each engine (a SQLite file; PostgreSQL too when reachable) the API is built with its default worker
+// (a pass every 500 ms, batches of 32, passes back to back while the backlog lasts), a checkout session points
+// its notification_url at a loopback receiver running in a worker thread (so receiving costs the delivering
+// event loop nothing), and events are written as the lifecycle writes them: one transaction per state change,
+// through enqueueEvents. Two phases:
+//   backlog  N events written while no worker runs, then a node starts: how fast it drains an outage's
+//            backlog (delivered/s = N / (last receipt − node start); latency counted from the node start).
+//   burst    N events written by 8 concurrent writers while the worker runs (delivered/s = N / (last
+//            receipt − first write)).
+//   steady   R events per second for S seconds: the latency a merchant sees under ordinary load.
+// Latency = receipt time − events.created_at (the commit of the state change), both in real time.
+//
+// Environment: BENCH_WEBHOOK_EVENTS (burst size, default 2000), BENCH_WEBHOOK_RATE (steady events/s, default
+// 100), BENCH_WEBHOOK_SECONDS (steady duration, default 5), PLAZO_BENCH_POSTGRES_URL (default
+// postgres://postgres@127.0.0.1:5432/test). Every phase gives up after 120 s.
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Worker } from 'node:worker_threads'
+import { examples, type WebhookEvent } from '@plazo/contract'
+import pg from 'pg'
+import { type App, buildApp } from '../src/app.ts'
+import { loadConfig } from '../src/config.ts'
+import { enqueueEvents } from '../src/domain/webhooks/outbox.ts'
+import { type Database, openDatabase, SANDBOX, seedSandbox } from '../src/storage/index.ts'
+
+const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test'
+const PHASE_LIMIT_MS = 120_000
+
+const envInt = (name: string, fallback: number, min: number, max: number): number => {
+  const raw = process.env[name]
+  if (raw === undefined || raw === '') return fallback
+  const value = Number(raw)
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`)
+  }
+  return value
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Receiver thread: answers 204 at once and reports (event id, receipt time) in batches. Plain JavaScript run
+// with `eval`, so the thread loads nothing but node:http.
+
+type ReceiverMessage =
+  | { type: 'listening'; port: number }
+  | { type: 'received'; receipts: [string, number][] }
+
+const RECEIVER_SOURCE = `
+const http = require('node:http')
+const { parentPort } = require('node:worker_threads')
+let pending = []
+const flush = () => {
+  if (pending.length === 0) return
+  parentPort.postMessage({ type: 'received', receipts: pending })
+  pending = []
+}
+setInterval(flush, 20).unref()
+const server = http.createServer({ keepAliveTimeout: 10000 }, (req, res) => {
+  const receivedAt = Date.now()
+  req.resume()
+  req.on('end', () => {
+    pending.push([String(req.headers['webhook-id']), receivedAt])
+    res.writeHead(204).end()
+  })
+})
+server.listen(0, '127.0.0.1', () => parentPort.postMessage({ type: 'listening', port: server.address().port }))
+parentPort.on('message', (message) => {
+  if (message !== 'close') return
+  flush()
+  server.closeAllConnections()
+  server.close(() => process.exit(0))
+})
+`
+
+class Receiver {
+  readonly receipts = new Map<string, number>()
+  #waiters: Array<() => void> = []
+
+  private constructor(
+    readonly worker: Worker,
+    readonly url: string,
+  ) {
+    worker.on('message', (message: ReceiverMessage) => {
+      if (message.type !== 'received') return
+      for (const [id, at] of message.receipts) if (!this.receipts.has(id)) this.receipts.set(id, at)
+      for (const wake of this.#waiters.splice(0)) wake()
+    })
+  }
+
+  static async start(): Promise<Receiver> {
+    const worker = new Worker(RECEIVER_SOURCE, { eval: true })
+    const port = await new Promise<number>((resolve, reject) => {
+      worker.once('error', reject)
+      worker.once('message', (message: ReceiverMessage) => {
+        if (message.type === 'listening') resolve(message.port)
+      })
+    })
+    return new Receiver(worker, `http://127.0.0.1:${port}/webhooks`)
+  }
+
+  /** Resolves when every id has arrived, or at the deadline. */
+  async waitFor(ids: readonly string[], deadline: number): Promise<void> {
+    while (ids.some((id) => !this.receipts.has(id)) && Date.now() < deadline) {
+      await new Promise<void>((resolve) => {
+        this.#waiters.push(resolve)
+        setTimeout(resolve, 100)
+      })
+    }
+  }
+
+  async close(): Promise<void> {
+    this.worker.postMessage('close')
+    await new Promise((resolve) => this.worker.once('exit', resolve))
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Main thread.
+
+interface PhaseResult {
+  engine: string
+  phase: string
+  events: number
+  delivered: number
+  perSecond: number
+  p50: number
+  p99: number
+  max: number
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number
+}
+
+function event(sessionId: string): WebhookEvent {
+  return {
+    ...(structuredClone(
+      examples.WEBHOOK_EXAMPLES.checkout_session_status_changed,
+    ) as unknown as WebhookEvent),
+    checkout_session_id: sessionId,
+    event_id: randomUUID(),
+    triggered_at: new Date().toISOString(),
+  }
+}
+
+/** One state change: its own transaction, as the lifecycle writes it. Returns the event id and write time. */
+async function writeStateChange(db: Database, sessionId: string): Promise<[string, number]> {
+  const payload = event(sessionId)
+  const createdAt = new Date()
+  await db.transaction((tx) =>
+    enqueueEvents(
+      tx,
+      [{ merchantId: SANDBOX.demoStore.merchantId, checkoutSessionId: sessionId, payload }],
+      createdAt,
+    ),
+  )
+  return [payload.event_id, createdAt.getTime()]
+}
+
+function summarise(
+  engine: string,
+  phase: string,
+  written: [string, number][],
+  receiver: Receiver,
+  firstWrite: number,
+): PhaseResult {
+  const latencies: number[] = []
+  let last = firstWrite
+  for (const [id, createdAt] of written) {
+    const at = receiver.receipts.get(id)
+    if (at === undefined) continue
+    latencies.push(at - createdAt)
+    last = Math.max(last, at)
+  }
+  latencies.sort((a, b) => a - b)
+  return {
+    engine,
+    phase,
+    events: written.length,
+    delivered: latencies.length,
+    perSecond: latencies.length / Math.max(0.001, (last - firstWrite) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1) ?? Number.NaN,
+  }
+}
+
+/** Logs in the Demo Store and creates a session whose notifications go to `url`. */
+async function createSession(app: App, url: string): Promise<string> {
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v2/auth/login/',
+    payload: { username: SANDBOX.demoStore.username, password: SANDBOX.password },
+  })
+  const body = examples.embeddedRequestExample('product') as { merchant: Record<string, unknown> }
+  const { notification_auth: _auth, ...merchant } = body.merchant
+  const created = await app.inject({
+    method: 'POST',
+    url: '/api/v2/checkout/',
+    headers: { authorization: `Bearer ${login.json().access_token}` },
+    payload: { ...body, merchant: { ...merchant, notification_url: url } },
+  })
+  if (created.statusCode !== 201) throw new Error(`session not created: ${created.body}`)
+  return created.json().checkout_session_id
+}
+
+/** `count` state changes written by `writers` concurrent writers (checkouts completing at once). */
+async function writeMany(
+  db: Database,
+  sessionId: string,
+  count: number,
+  writers = 8,
+): Promise<[string, number][]> {
+  const written: [string, number][] = []
+  let next = 0
+  await Promise.all(
+    Array.from({ length: writers }, async () => {
+      while (next < count) {
+        next++
+        written.push(await writeStateChange(db, sessionId))
+      }
+    }),
+  )
+  return written
+}
+
+async function benchEngine(engine: string, db: Database, databaseUrl: string): Promise<PhaseResult[]> {
+  const burst = envInt('BENCH_WEBHOOK_EVENTS', 2000, 1, 100_000)
+  const rate = envInt('BENCH_WEBHOOK_RATE', 100, 1, 5_000)
+  const seconds = envInt('BENCH_WEBHOOK_SECONDS', 5, 1, 60)
+  const config = loadConfig({ PLAZO_DATABASE_URL: databaseUrl })
+  await seedSandbox(db)
+  const receiver = await Receiver.start()
+  const results: PhaseResult[] = []
+  try {
+    // Backlog: events written while no node delivers (an outage), then a node with the default worker starts.
+    const idle = await buildApp({ config, db, timerIntervalMs: 0, webhooks: { intervalMs: false } })
+    const sessionId = await createSession(idle, receiver.url)
+    const backlog = await writeMany(db, sessionId, burst)
+    await idle.close()
+    const app = await buildApp({ config, db, timerIntervalMs: 0 })
+    try {
+      await app.ready()
+      const workerStart = Date.now()
+      await receiver.waitFor(
+        backlog.map(([id]) => id),
+        workerStart + PHASE_LIMIT_MS,
+      )
+      results.push(
+        summarise(
+          engine,
+          `backlog of ${burst} (latency from node start)`,
+          backlog.map(([id]) => [id, workerStart]),
+          receiver,
+          workerStart,
+        ),
+      )
+
+      // Burst: many state changes at once while the worker runs.
+      const burstStart = Date.now()
+      const burstWritten = await writeMany(db, sessionId, burst)
+      await receiver.waitFor(
+        burstWritten.map(([id]) => id),
+        burstStart + PHASE_LIMIT_MS,
+      )
+      results.push(summarise(engine, `burst of ${burst}, 8 writers`, burstWritten, receiver, burstStart))
+
+      // Steady: state changes spread over time, as checkouts happen.
+      const steadyWritten: [string, number][] = []
+      const steadyStart = Date.now()
+      const total = rate * seconds
+      for (let i = 0; i < total; i++) {
+        const wait = steadyStart + (i * 1000) / rate - Date.now()
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+        steadyWritten.push(await writeStateChange(db, sessionId))
+      }
+      await receiver.waitFor(
+        steadyWritten.map(([id]) => id),
+        steadyStart + PHASE_LIMIT_MS,
+      )
+      results.push(
+        summarise(engine, `steady ${rate}/s for ${seconds} s`, steadyWritten, receiver, steadyStart),
+      )
+    } finally {
+      await app.close()
+    }
+    return results
+  } finally {
+    await receiver.close()
+  }
+}
+
+async function postgresReachable(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 })
+  try {
+    await client.connect()
+    await client.query('SELECT 1')
+    return true
+  } catch {
+    return false
+  } finally {
+    await client.end().catch(() => undefined)
+  }
+}
+
+async function main(): Promise<void> {
+  const results: PhaseResult[] = []
+
+  const folder = await mkdtemp(join(tmpdir(), 'plazo-bench-webhooks-'))
+  try {
+    const url = `sqlite:${join(folder, 'plazo.sqlite')}`
+    const db = await openDatabase(url)
+    try {
+      results.push(...(await benchEngine('sqlite (file)', db, url)))
+    } finally {
+      await db.close()
+    }
+  } finally {
+    await rm(folder, { recursive: true, force: true })
+  }
+
+  const postgresUrl = process.env.PLAZO_BENCH_POSTGRES_URL || DEFAULT_POSTGRES_URL
+  if (await postgresReachable(postgresUrl)) {
+    const schema = `plazo_bench_webhooks_${randomBytes(4).toString('hex')}`
+    const db = await openDatabase(postgresUrl, { schema })
+    try {
+      results.push(...(await benchEngine('postgres', db, postgresUrl)))
+    } finally {
+      await db.close()
+      const client = new pg.Client({ connectionString: postgresUrl })
+      await client.connect()
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`)
+      await client.end()
+    }
+  } else {
+    console.log(`PostgreSQL not reachable at ${new URL(postgresUrl).host}: measured SQLite only.`)
+  }
+
+  const ms = (value: number) => (Number.isNaN(value) ? '—' : `${Math.round(value)} ms`)
+  console.log('\nWebhook delivery (default worker: pass every 500 ms, batch 32, loopback receiver)\n')
+  console.table(
+    results.map((r) => ({
+      engine: r.engine,
+      phase: r.phase,
+      delivered: `${r.delivered}/${r.events}`,
+      'delivered/s': Math.round(r.perSecond),
+      'p50 write→receipt': ms(r.p50),
+      'p99 write→receipt': ms(r.p99),
+      max: ms(r.max),
+    })),
+  )
+  if (results.some((r) => r.delivered < r.events)) {
+    console.error('Some events were not delivered within the time limit.')
+    process.exitCode = 1
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})
