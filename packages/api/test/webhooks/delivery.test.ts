@@ -217,6 +217,31 @@ describe.each(testEngines())('webhook delivery on $name', (engine) => {
     }
   })
 
+  it('serves a secret written in base64url in the standard base64 that Standard Webhooks libraries read', async () => {
+    // The same 32 key bytes in both spellings; the seed writes base64url.
+    const key = Buffer.from('fb-ff-fe_ff-ff-fe_ff-ff-fe_ff-ff-fe_ff-ff-fe_ff-ff-fe_', 'base64url').subarray(
+      0,
+      32,
+    )
+    await t.db.run('UPDATE merchants SET webhook_secret = $1 WHERE id = $2', [
+      `whsec_${key.toString('base64url')}`,
+      DEMO,
+    ])
+    expect(key.toString('base64url')).toMatch(/[-_]/)
+    const secret = await secretOf(api.app, api.demo)
+    expect(secret).toBe(`whsec_${key.toString('base64')}`)
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    const [event] = await enqueue(t.db, DEMO, sessionId)
+    await api.app.services.webhookDelivery.deliverDue()
+    const received = hook.requests[0]
+    expect(
+      new Webhook(key, { format: 'raw' }).verify(
+        received?.body ?? '',
+        received?.headers as unknown as Record<string, string>,
+      ),
+    ).toEqual(event)
+  })
+
   it('rotates the secret: later deliveries verify with the new secret only', async () => {
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
     const secretRes = await api.app.inject({
