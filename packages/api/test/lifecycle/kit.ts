@@ -18,6 +18,7 @@ import {
 } from '@plazo/contract'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
+import { SANDBOX } from '../../src/storage/index.ts'
 import { expectBody, type TestApp } from '../helpers/app.ts'
 
 export type Session = Static<typeof GetSessionResponseSchema>['payload']
@@ -177,6 +178,26 @@ export class LifecycleKit {
 
   update(id: string, body: Body) {
     return this.inject('PUT', `/checkout/${id}/`, body)
+  }
+
+  /** The Demo Store's (or Other Shop's) sandbox clock now. */
+  now(merchant: 'demo' | 'other' = 'demo'): Promise<Date> {
+    const id = merchant === 'demo' ? SANDBOX.demoStore.merchantId : SANDBOX.otherShop.merchantId
+    return this.app.services.clock.now(id)
+  }
+
+  /** An ISO time `minutes` after the merchant's sandbox clock now. */
+  async inMinutes(minutes: number, merchant: 'demo' | 'other' = 'demo'): Promise<string> {
+    return new Date((await this.now(merchant)).getTime() + minutes * 60_000).toISOString()
+  }
+
+  /** Kinds of the session's timers that have not run. */
+  async pendingTimers(id: string): Promise<string[]> {
+    const rows = await this.t.t.db.query<{ kind: string }>(
+      'SELECT kind FROM jobs WHERE checkout_session_id = $1 AND done_at IS NULL ORDER BY kind',
+      [id],
+    )
+    return rows.map((row) => row.kind)
   }
 
   async advance(minutes: number, headers = this.t.demo) {

@@ -40,13 +40,7 @@ describe.each(testEngines())('order management rules (409, 410) on $name', (engi
     operationOf(await k.capture(id))
     return id
   }
-  const pendingTimers = async (id: string) =>
-    (
-      await t.t.db.query<{ kind: string }>(
-        'SELECT kind FROM jobs WHERE checkout_session_id = $1 AND done_at IS NULL ORDER BY kind',
-        [id],
-      )
-    ).map((row) => row.kind)
+  const pendingTimers = (id: string) => k.pendingTimers(id)
   const lines = async (id: string) =>
     (await k.get(id)).cart.order_lines.map((line) => line.id) as [string, string]
 
