@@ -378,6 +378,46 @@ describe.each(testEngines())('customer actions and the sandbox lender on $name',
     })
   })
 
+  describe('a before_confirm down payment that fails', () => {
+    const approvedThenChallenged = async () => {
+      const id = await k.create(
+        sessionRequest({
+          ui: 'hpp',
+          checkoutMode: 'auto_confirm',
+          extra: {
+            down_payment: {
+              down_payment_collection: 'before_confirm',
+              payment_methods: ['card_payment'],
+              amount: 2000,
+            },
+          },
+        }),
+      )
+      const session = await k.actOk(id, 'approve')
+      expect(statuses(session)).toEqual({ session: 'challenge', intent: 'approved', hpp: 'challenge' })
+      return { id, childId: session.downpayment_checkout_session_id as string }
+    }
+
+    it('child denied → the parent is denied and its approved intent cancelled', async () => {
+      const { id, childId } = await approvedThenChallenged()
+      expect((await k.actOk(childId, 'deny', 'card_payment')).status).toBe('denied')
+      const parent = await k.get(id)
+      expect(statuses(parent)).toEqual({ session: 'denied', intent: 'cancelled', hpp: 'cancelled' })
+      expect(parent.payment_intents.map((i) => i.status)).toEqual(['cancelled', 'cancelled'])
+      expect(types(await k.events(id)).slice(2)).toEqual([
+        'down_payment_status_changed:challenge',
+        'payment_intent_status_changed:cancelled',
+        'checkout_session_status_changed:denied',
+      ])
+    })
+
+    it('child desisted → the parent is desisted', async () => {
+      const { id, childId } = await approvedThenChallenged()
+      expect((await k.actOk(childId, 'desist')).status).toBe('desisted')
+      expect(statuses(await k.get(id))).toEqual({ session: 'desisted', intent: 'desisted', hpp: 'cancelled' })
+    })
+  })
+
   describe('/checkout/payment-intent/ and the magic e-mails', () => {
     it('approves and captures by default (auto_capture) with the requested term', async () => {
       const id = await k.createPaymentIntent(paymentIntentRequest())

@@ -29,6 +29,7 @@ import { enqueueEvents } from '../webhooks/outbox.ts'
 import { conditionsFor } from './conditions.ts'
 import { newSessionDocument } from './session-document.ts'
 import { type JobKind, SessionState } from './session-state.ts'
+import { canTransition, PAYMENT_INTENT_TRANSITIONS } from './transitions.ts'
 
 const money = (amount: number) => ({ amount, currency: 'EUR' as const })
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0)
@@ -398,7 +399,12 @@ export class LifecycleService {
         if (child.status !== 'confirmed') {
           const desisted = child.status === 'desisted'
           if (intent && ['initial', 'on_hold', 'approved'].includes(intent.status)) {
-            state.moveIntent(intent, desisted ? 'desisted' : 'denied')
+            const to = desisted ? 'desisted' : 'denied'
+            // An intent the lender already approved (before_confirm) cannot become denied: it is cancelled.
+            state.moveIntent(
+              intent,
+              canTransition(PAYMENT_INTENT_TRANSITIONS, intent.status, to) ? to : 'cancelled',
+            )
           }
           // The methods the customer never chose end with the session (not notified: they were never tried).
           state.closeOpenIntents(desisted ? 'desisted' : 'cancelled')
