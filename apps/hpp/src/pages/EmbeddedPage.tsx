@@ -60,6 +60,7 @@ export function EmbeddedPage() {
   const [notice, setNotice] = useState<string | null>(null)
   const [preferred, setPreferred] = useState<string | undefined>()
   const announced = useRef<string | null>(null)
+  const readySent = useRef(false)
 
   const post = useCallback(
     (message: Outgoing) => {
@@ -78,7 +79,10 @@ export function EmbeddedPage() {
       setApi(embeddedApi(event.data.client_secret))
     }
     window.addEventListener('message', onMessage)
-    post({ type: 'ready' })
+    if (!readySent.current) {
+      readySent.current = true
+      post({ type: 'ready' })
+    }
     return () => window.removeEventListener('message', onMessage)
   }, [origin, post, setLang])
 

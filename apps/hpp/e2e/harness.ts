@@ -1,0 +1,211 @@
+// The world of the browser tests: the app built from source, the API running in-process on a free loopback
+// port over a temporary SQLite file, a loopback "merchant" site (success/cancel pages, a webhook receiver and
+// a page embedding the checkout), and Debian's chromium driven by playwright-core.
+import { spawnSync } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import { type AddressInfo, createServer as createNetServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { examples } from '@plazo/contract'
+import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+import { type App, buildApp } from '../../../packages/api/src/app.ts'
+import { loadConfig } from '../../../packages/api/src/config.ts'
+import { type Database, openDatabase, SANDBOX, seedSandbox } from '../../../packages/api/src/storage/index.ts'
+
+const REPO = fileURLToPath(new URL('../../..', import.meta.url))
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+/** Builds apps/hpp from the current source, so the tests never run an old dist. */
+export function buildCheckoutApp(): void {
+  const result = spawnSync('npm', ['run', 'build', '--workspace=apps/hpp'], { cwd: REPO, encoding: 'utf8' })
+  if (result.status !== 0) throw new Error(`apps/hpp build failed:\n${result.stdout}\n${result.stderr}`)
+}
+
+async function freePort(): Promise<number> {
+  const server = createNetServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+export interface Webhook {
+  event: string
+  status: string
+  checkout_session_id: string
+}
+
+export interface Merchant {
+  origin: string
+  webhooks: Webhook[]
+  /** The last message the embedding page received from the checkout iframe. */
+  close(): Promise<void>
+}
+
+/** The merchant's site: /success and /cancel pages that print their query, /webhooks, and /shop (embedded). */
+async function startMerchant(apiOrigin: () => string): Promise<Merchant> {
+  const webhooks: Webhook[] = []
+  const body = async (req: IncomingMessage) => {
+    let text = ''
+    for await (const chunk of req) text += chunk
+    return text
+  }
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    if (req.method === 'POST' && url.pathname === '/webhooks') {
+      webhooks.push(JSON.parse(await body(req)))
+      res.writeHead(200).end('ok')
+      return
+    }
+    if (url.pathname === '/success' || url.pathname === '/cancel') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      res.end(
+        `<!doctype html><html lang="en"><title>Shop</title><h1>Shop ${url.pathname.slice(1)}</h1><p id="query">${url.search.replace(/</g, '&lt;')}</p></html>`,
+      )
+      return
+    }
+    if (url.pathname === '/shop') {
+      // A merchant page embedding the checkout the way checkout-js does (iframe + postMessage).
+      const secret = url.searchParams.get('secret') ?? ''
+      const api = apiOrigin()
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      res.end(`<!doctype html><html lang="en"><title>Shop checkout</title>
+<h1>Embedded shop</h1><p id="events"></p>
+<iframe id="checkout" title="Checkout" style="width:100%;height:900px;border:0"
+  src="${api}/embedded?origin=${encodeURIComponent(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)}"></iframe>
+<script>
+const frame = document.getElementById('checkout')
+window.addEventListener('message', (event) => {
+  if (event.origin !== ${JSON.stringify(api)} || event.source !== frame.contentWindow) return
+  const data = event.data
+  document.getElementById('events').textContent += data.type + (data.status ? ':' + data.status : '') + ' '
+  if (data.type === 'ready') frame.contentWindow.postMessage({ source: 'plazo-checkout', type: 'init', client_secret: ${JSON.stringify(secret)}, locale: 'en' }, ${JSON.stringify(api)})
+})
+</script></html>`)
+      return
+    }
+    res.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    webhooks,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+export interface World {
+  api: string
+  app: App
+  db: Database
+  merchant: Merchant
+  browser: Browser
+  token: string
+  /** A browser context with the given locale (navigator.languages). */
+  context(locale?: string): Promise<BrowserContext>
+  /** Calls the API as Demo Store. */
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: Record<string, unknown> }>
+  /** Creates a hosted-page session whose URLs point at the loopback merchant. */
+  createHpp(options?: {
+    email?: string
+    oneMethod?: boolean
+    customization?: Record<string, string>
+  }): Promise<{ id: string; hppId: string; redirectUrl: string; orderReference: string }>
+  close(): Promise<void>
+}
+
+export async function startWorld(): Promise<World> {
+  const folder = await mkdtemp(join(tmpdir(), 'plazo-hpp-e2e-'))
+  const port = await freePort()
+  const api = `http://127.0.0.1:${port}`
+  const merchant = await startMerchant(() => api)
+  const db = await openDatabase(`sqlite:${join(folder, 'plazo.sqlite')}`)
+  await seedSandbox(db)
+  const app = await buildApp({
+    config: loadConfig({ PLAZO_PUBLIC_URL: api }),
+    db,
+    timerIntervalMs: 0,
+    webhooks: { intervalMs: false },
+  })
+  await app.listen({ port, host: '127.0.0.1' })
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+
+  const call = async (method: string, path: string, body?: unknown, token?: string) => {
+    const res = await fetch(`${api}/api/v2${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> }
+  }
+  const login = await call('POST', '/auth/login', {
+    username: SANDBOX.demoStore.username,
+    password: SANDBOX.password,
+  })
+  const token = String(login.json.access_token)
+
+  return {
+    api,
+    app,
+    db,
+    merchant,
+    browser,
+    token,
+    context: (locale = 'es-ES') => browser.newContext({ locale }),
+    call: (method, path, body) => call(method, path, body, token),
+    async createHpp(options = {}) {
+      const request = structuredClone(examples.hppRequestExample('product')) as unknown as {
+        merchant: Record<string, unknown>
+        customer: Record<string, unknown>
+        payment_methods: unknown[]
+        ui: { hpp: { merchant_urls: Record<string, string> }; customization?: Record<string, string> }
+      }
+      const orderReference = `ORDER-${Math.random().toString(36).slice(2, 8).toUpperCase()}`
+      request.merchant = {
+        order_reference_1: orderReference,
+        checkout_mode: 'auto_capture',
+        notification_url: `${merchant.origin}/webhooks`,
+      }
+      request.ui.hpp.merchant_urls = {
+        success_url: `${merchant.origin}/success?shop=1`,
+        cancel_url: `${merchant.origin}/cancel`,
+      }
+      if (options.email) request.customer.email = options.email
+      if (options.customization) request.ui.customization = options.customization
+      if (options.oneMethod) request.payment_methods = request.payment_methods.slice(0, 1)
+      const res = await call('POST', '/checkout', request, token)
+      if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.json)}`)
+      const redirectUrl = String(res.json.redirect_url)
+      return {
+        id: String(res.json.checkout_session_id),
+        hppId: new URL(redirectUrl).pathname.split('/')[2] as string,
+        redirectUrl,
+        orderReference,
+      }
+    },
+    async close() {
+      await browser.close()
+      await app.close()
+      await db.close()
+      await merchant.close()
+      await rm(folder, { recursive: true, force: true })
+    },
+  }
+}
