@@ -191,7 +191,7 @@ export function generate(): string {
     '',
   ]
   for (const [name, { schema, doc }] of Object.entries(NAMED)) {
-    parts.push(`/**\n * ${doc}\n * @expand\n */`)
+    parts.push(`/**\n * ${doc}\n * @inline\n */`)
     parts.push(`export interface ${name} ${typeOf(schema, '', true)}`, '')
   }
   return formatted(parts.join('\n'))

@@ -238,7 +238,7 @@ export async function paymentMethodBoundary(type: PaymentMethodTypeInput): Promi
  *
  * @param type the payment method type.
  * @param amount purchase amount in cents.
- * @param term only this term (months); a term the method does not offer rejects with a 400 {@link PlazoError}.
+ * @param term only this term (months); a term the method does not offer rejects with a 400 `PlazoError`.
  *
  * @example
  * ```ts

@@ -1,4 +1,5 @@
-import type { LoanConditions, PaymentMethodTypeInput } from './types.ts'
+import type { PaymentMethodType } from './generated/contract.ts'
+import type { LoanConditions } from './types.ts'
 
 /**
  * What a {@link FilterByMap} can filter payment methods by, and the value each filter takes:
@@ -16,11 +17,17 @@ import type { LoanConditions, PaymentMethodTypeInput } from './types.ts'
  * ```
  */
 export type FilterBy = {
-  paymentMethodType: PaymentMethodTypeInput[]
+  /** Only these payment method types (enum members or their string values). */
+  paymentMethodType: Array<PaymentMethodType | `${PaymentMethodType}`>
+  /** Only this term, in months. */
   term: number
+  /** Only terms of at least this many months. */
   minTerm: number
+  /** Only terms of at most this many months. */
   maxTerm: number
+  /** Only terms whose monthly instalment is at most this many cents. */
   maxInstalment: number
+  /** `true`: only 0 % APR terms; `false`: only terms with interest. */
   interestFree: boolean
 }
 

@@ -69,7 +69,7 @@ export function init(options: {
   baseUrl?: string
   locale?: Locale
   docsUrl?: string
-}): Readonly<Settings> {
+}): Settings {
   if (!options || typeof options.agentId !== 'string' || options.agentId.trim() === '') {
     throw new Error('init: agentId is required (your agent id, e.g. "a0a09c08-ec9b-4994-8a89-ddaf1e736565").')
   }
@@ -89,5 +89,5 @@ export function init(options: {
     storage.configurations.clear()
   }
   storage.settings = Object.freeze(settings)
-  return storage.settings
+  return settings
 }

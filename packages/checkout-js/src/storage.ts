@@ -1,5 +1,4 @@
 import type { AgentConfiguration } from './generated/contract.ts'
-import type { Locale } from './types.ts'
 
 /**
  * Settings given to {@link init}.
@@ -7,12 +6,13 @@ import type { Locale } from './types.ts'
  */
 export interface Settings {
   /** Your agent (point of sale) id: public, like a publishable key. */
-  agentId: string
+  readonly agentId: string
   /** Origin of the Plazo API, e.g. `http://localhost:4000`, without a trailing slash. */
-  baseUrl: string
-  locale: Locale
+  readonly baseUrl: string
+  /** Language of the components' texts: `es`, `fr` or `en`. */
+  readonly locale: 'es' | 'fr' | 'en'
   /** Base URL of the developer documentation site. */
-  docsUrl: string
+  readonly docsUrl: string
 }
 
 /**
@@ -31,7 +31,7 @@ export interface Settings {
  */
 export const storage: {
   /** The current settings, or `null` before {@link init}. */
-  settings: Readonly<Settings> | null
+  settings: Settings | null
   /** Agent configurations fetched so far, by agent id. */
   readonly configurations: Map<string, Promise<AgentConfiguration>>
   /** Forgets the settings and the fetched configurations. */
@@ -46,7 +46,7 @@ export const storage: {
 }
 
 /** The settings, or an error that tells the merchant what to call first. */
-export function currentSettings(): Readonly<Settings> {
+export function currentSettings(): Settings {
   if (!storage.settings) {
     throw new Error('Plazo checkout-js is not initialised: call init({ agentId, baseUrl }) first.')
   }

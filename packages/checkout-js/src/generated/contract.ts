@@ -79,7 +79,7 @@ export const MAX_SIMULATION_AMOUNT = 100000000
 
 /**
  * The loan conditions of one payment method for one term.
- * @expand
+ * @inline
  */
 export interface Offer {
   /** Payment method types. `card_payment` and `a2a_payment` collect down payments; `card_payment` also appears on read as a single payment. */
@@ -134,7 +134,7 @@ export interface Offer {
 
 /**
  * An agent pricing as shown to customers (no merchant fee).
- * @expand
+ * @inline
  */
 export interface PublicPricing {
   /** UUID. */
@@ -172,7 +172,7 @@ export interface PublicPricing {
 
 /**
  * What an agent (point of sale) offers: merchant name, countries, payment method types and pricings.
- * @expand
+ * @inline
  */
 export interface AgentConfiguration {
   /** UUID. */
@@ -196,7 +196,7 @@ export interface AgentConfiguration {
 
 /**
  * Every offer of `POST /api/v2/client/simulate` for an amount.
- * @expand
+ * @inline
  */
 export interface SimulationResponse {
   /** An amount in cents with its currency. */
@@ -211,7 +211,7 @@ export interface SimulationResponse {
 
 /**
  * The embedded checkout session as the customer sees it.
- * @expand
+ * @inline
  */
 export interface ClientSession {
   /** UUID. */
@@ -322,7 +322,7 @@ export interface ClientSession {
 
 /**
  * What the customer sends to complete the checkout.
- * @expand
+ * @inline
  */
 export interface ClientCompleteRequest {
   /** Payment method types a merchant can offer in `payment_methods`. `a2a_payment` is only used to collect down payments. */
@@ -459,7 +459,7 @@ export interface ClientCompleteRequest {
 
 /**
  * What happened when the customer completed the checkout.
- * @expand
+ * @inline
  */
 export interface ClientOutcome {
   /** Checkout session status: `initial` open to changes; `confirmed` paid with an available method; `desisted` by the customer; `cancelled`; `expired`; `denied` every method was denied; `challenge` an extra action is needed (e.g. the customer pays a down payment). */

@@ -1,0 +1,79 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { folderText, generateDocs } from '../../scripts/docs.ts'
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+
+/** Every name the spec's client script library reference lists (spec §2), by TypeDoc's folder for its kind. */
+const SPEC = {
+  functions: [
+    'init',
+    'checkoutSession',
+    'paymentIntent',
+    'availablePaymentMethods',
+    'allAvailablePaymentMethods',
+    'paymentMethodConditions',
+    'agentConfiguration',
+    'agentPricings',
+    'simulator',
+    'documentation',
+    'paymentMethodBoundary',
+    'BnplComponent',
+    'CheckoutSessionComponent',
+    'SimulatorComponent',
+    'SinglePaymentComponent',
+  ],
+  enumerations: ['PaymentMethodType', 'Status'],
+  classes: ['FilterByMap'],
+  'type-aliases': ['FilterBy', 'PaymentMethodBoundary'],
+  variables: ['storage'],
+  interfaces: [
+    'BnplComponentProps',
+    'CheckoutSessionComponentProps',
+    'CheckoutSessionProps',
+    'DocumentationComponentProps',
+    'LoanConditions',
+    'MountElement',
+    'PaymentIntentProps',
+    'PaymentMethodConditions',
+    'SimulatorBoundary',
+    'SimulatorComponentProps',
+    'SimulatorLoanConditions',
+    'SimulatorProps',
+    'SinglePaymentComponentProps',
+  ],
+}
+
+describe('the TypeDoc reference (docs-md)', () => {
+  let fresh: Record<string, string>
+  let out: string
+  beforeAll(async () => {
+    // Inside the repo, so the repo's Biome settings format it as they format docs-md.
+    out = await mkdtemp(resolve(root, '.docs-check-'))
+    await generateDocs(out)
+    fresh = await folderText(out)
+  }, 120_000)
+  afterAll(() => rm(out, { recursive: true, force: true }))
+
+  it('has an index, a globals page and one page per name of the spec, and no other page', () => {
+    const expected = [
+      'globals.md',
+      'index.md',
+      'typedoc-sidebar.cjs',
+      ...Object.entries(SPEC).flatMap(([folder, names]) => names.map((name) => `${folder}/${name}.md`)),
+    ].sort()
+    expect(Object.keys(fresh).sort()).toEqual(expected)
+  })
+
+  it('gives every function an example a merchant can copy', () => {
+    for (const name of SPEC.functions) {
+      expect(fresh[`functions/${name}.md`], name).toMatch(/## Examples?\n\n```(ts|html)\n/)
+    }
+  })
+
+  it('is committed as generated (run npm run docs -w packages/checkout-js after changing TSDoc)', async () => {
+    expect(await folderText(resolve(root, 'docs-md'))).toEqual(fresh)
+  })
+})
