@@ -24,6 +24,7 @@ import {
   refresh,
   refund,
   rotateWebhookSecret,
+  sandboxOutbox,
   updateSession,
 } from './operations.ts'
 
@@ -103,7 +104,7 @@ const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> = {
     getSession,
     customerAction,
   ],
-  'checkout-session-hpp': [login, refresh, createHpp, getSession, distribute, customerAction],
+  'checkout-session-hpp': [login, refresh, createHpp, getSession, distribute, customerAction, sandboxOutbox],
   'order-management': [
     login,
     refresh,
@@ -132,7 +133,8 @@ const tagDescriptions: Record<string, string> = {
   'Checkout sessions': 'Create and read checkout sessions.',
   'Hosted payment page': 'Distribute the hosted payment page.',
   'Order management': 'Update, cancel, confirm, capture and refund orders.',
-  'Sandbox test helpers': 'Only in the sandbox: play the customer and the lender, and move the clock.',
+  'Sandbox test helpers':
+    'Only in the sandbox: play the customer and the lender, move the clock, and read the messages not sent.',
   Notifications: 'Events sent to your notification_url.',
   'Webhook management':
     'The delivery log of your notifications, redelivery, the signing secret and the client certificate.',

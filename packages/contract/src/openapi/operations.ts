@@ -1,5 +1,6 @@
 import type { TSchema } from 'typebox'
 import { LoginRequestSchema, LoginResponseSchema, RefreshRequestSchema } from '../auth.ts'
+import { BRAND } from '../brand.ts'
 import {
   EmbeddedCreateResponseSchema,
   GetSessionResponseSchema,
@@ -42,6 +43,7 @@ import {
   DistributeRequestSchema,
   DistributeResponseSchema,
   OperationResponseSchema,
+  OutboxListResponseSchema,
   RefundRequestSchema,
   SessionResponseSchema,
 } from '../order-management.ts'
@@ -622,6 +624,55 @@ export const clockAdvance: OperationSpec = {
       original_data: { minutes: 0 },
     }),
     '401': e401,
+    '500': e500,
+  },
+}
+
+export const sandboxOutbox: OperationSpec = {
+  id: 'sandboxOutbox',
+  method: 'get',
+  path: '/test-helpers/outbox',
+  tag: 'Sandbox test helpers',
+  summary: 'Read the messages the sandbox did not send',
+  description:
+    'Sandbox only: the sandbox sends no e-mail or SMS. Each distribution (yours, or from the distribution page of `distribution_url`, which allows 5 sends per hosted page and hour) is kept here with the text the customer would receive, in the language of the purchase country, oldest first. `hpp_id` is required; a hosted page of another merchant answers 404 like an unknown one.',
+  auth: true,
+  queryParams: [
+    {
+      name: 'hpp_id',
+      description: 'The hosted page whose messages to list (`payload.hpp.id`).',
+      required: true,
+      schema: UuidSchema,
+    },
+  ],
+  responses: {
+    '200': {
+      description: 'The messages of the hosted page.',
+      schema: OutboxListResponseSchema,
+      examples: one('One SMS', {
+        status: 'ok',
+        payload: [
+          {
+            ...DISTRIBUTE_RESPONSE_EXAMPLE.payload,
+            body: `Demo Store: completa tu compra de 258,00\u00a0€ con ${BRAND} aquí: http://localhost:4000/hpp/${DISTRIBUTE_RESPONSE_EXAMPLE.payload.hpp_id}`,
+          },
+        ],
+        identifier: DISTRIBUTE_RESPONSE_EXAMPLE.payload.hpp_id,
+      }),
+    },
+    '400': e400('Missing hpp_id', {
+      status: 'ko',
+      exception: 'plazo.request.validation_failed',
+      error: "The request is not valid: / must have required property 'hpp_id'",
+      schema_errors: [{ field: '/', message: "must have required property 'hpp_id'", keyword: 'required' }],
+      original_data: {},
+    }),
+    '401': e401,
+    '404': {
+      description: 'No hosted page with this id belongs to your merchant.',
+      schema: ErrorBodySchema,
+      examples: one('Unknown', ERROR_EXAMPLES.hppNotFound),
+    },
     '500': e500,
   },
 }
