@@ -1,10 +1,13 @@
 import {
+  EmbeddedCreateResponseSchema,
   ERRORS,
   ErrorBodySchema,
   examples,
   GetSessionResponseSchema,
+  LoginResponseSchema,
   SessionResponseSchema,
   type Static,
+  type TSchema,
   ValidationErrorBodySchema,
 } from '@plazo/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -431,17 +434,27 @@ describe.each(testEngines())('checkout session by id on $name', (engine) => {
   })
 
   describe('paths with and without the trailing slash', () => {
-    const routes: Array<{ method: 'GET' | 'POST' | 'PUT' | 'DELETE'; path: string; status: number }> = [
-      { method: 'POST', path: '/api/v2/checkout', status: 201 },
-      { method: 'POST', path: '/api/v2/checkout/payment-intent', status: 201 },
-      { method: 'GET', path: '/api/v2/checkout/{id}', status: 200 },
-      { method: 'PUT', path: '/api/v2/checkout/{id}', status: 201 },
-      { method: 'DELETE', path: '/api/v2/checkout/{id}', status: 201 },
+    const routes: Array<{
+      method: 'GET' | 'POST' | 'PUT' | 'DELETE'
+      path: string
+      status: number
+      schema: TSchema
+    }> = [
+      { method: 'POST', path: '/api/v2/checkout', status: 201, schema: EmbeddedCreateResponseSchema },
+      {
+        method: 'POST',
+        path: '/api/v2/checkout/payment-intent',
+        status: 201,
+        schema: EmbeddedCreateResponseSchema,
+      },
+      { method: 'GET', path: '/api/v2/checkout/{id}', status: 200, schema: GetSessionResponseSchema },
+      { method: 'PUT', path: '/api/v2/checkout/{id}', status: 201, schema: SessionResponseSchema },
+      { method: 'DELETE', path: '/api/v2/checkout/{id}', status: 201, schema: SessionResponseSchema },
     ]
 
     it.each(routes.flatMap((route) => ['', '/'].map((slash) => ({ ...route, slash }))))(
       '$method $path$slash answers $status',
-      async ({ method, path, status, slash }) => {
+      async ({ method, path, status, schema, slash }) => {
         const id = await create(embedded())
         const url = `${path.replace('{id}', id)}${slash}`
         const payload =
@@ -452,6 +465,7 @@ describe.each(testEngines())('checkout session by id on $name', (engine) => {
               : embedded()
         const res = await t.app.inject({ method, url, headers: t.demo, ...(payload ? { payload } : {}) })
         expect(res.statusCode).toBe(status)
+        expectBody(res, schema)
       },
     )
 
@@ -462,6 +476,7 @@ describe.each(testEngines())('checkout session by id on $name', (engine) => {
         payload: { username: 'demo@plazo.test', password: 'plazo-sandbox' },
       })
       expect(res.statusCode).toBe(200)
+      expectBody(res, LoginResponseSchema)
     })
 
     it.each(['/api/v2/auth/refresh', '/api/v2/auth/refresh/'])('POST %s answers 200', async (url) => {
@@ -476,6 +491,7 @@ describe.each(testEngines())('checkout session by id on $name', (engine) => {
         payload: { refresh_token: login.json().refresh_token },
       })
       expect(res.statusCode).toBe(200)
+      expectBody(res, LoginResponseSchema)
     })
   })
 })
