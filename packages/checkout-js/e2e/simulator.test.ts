@@ -1,0 +1,191 @@
+// The SimulatorComponent and BnplComponent in a real browser, on a merchant page of another origin, against
+// the real API: what they render must be what POST /api/v2/client/simulate answers.
+import { execFileSync } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type App, buildApp } from '../../api/src/app.ts'
+import { loadConfig } from '../../api/src/config.ts'
+import { type Database, openDatabase, SANDBOX, seedSandbox } from '../../api/src/storage/index.ts'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const AGENT = SANDBOX.demoStore.agents.online.id
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+interface Offer {
+  payment_method_type: string
+  period: number
+  conditions: { user_defined_quota: number; interest: number; apr: number }
+  total_payable: number
+  total_cost_of_credit: number
+}
+
+let folder: string
+let db: Database
+let app: App
+let api: string
+let merchant: Server
+let shop: string
+let browser: Browser
+
+beforeAll(async () => {
+  execFileSync('flock', ['/tmp/plazo-checkout-js-build.lock', 'npx', 'tsx', 'scripts/build-if-stale.ts'], {
+    cwd: ROOT,
+    stdio: 'pipe',
+  })
+  folder = await mkdtemp(join(tmpdir(), 'plazo-checkout-js-e2e-'))
+  db = await openDatabase(`sqlite:${join(folder, 'plazo.sqlite')}`)
+  await seedSandbox(db)
+  app = await buildApp({ config: loadConfig({}), db, timerIntervalMs: 0, webhooks: { intervalMs: false } })
+  api = await app.listen({ port: 0, host: '127.0.0.1' })
+  // The merchant's page, on its own origin: checkout.js from the API, the widgets configured by the query.
+  merchant = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const props = JSON.stringify({
+      amount: Number(url.searchParams.get('amount')),
+      paymentMethodType: url.searchParams.get('type'),
+    }).replaceAll('<', '\\u003c')
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+    res.end(`<!doctype html><html lang="${url.searchParams.get('lang') ?? 'es'}"><title>Product</title>
+<h1>Product</h1><div id="bnpl"></div><div id="simulator"></div>
+<script src="${api}/checkout.js"></script>
+<script>
+  PlazoCheckout.init({ agentId: ${JSON.stringify(AGENT)} })
+  const props = ${props}
+  PlazoCheckout.BnplComponent({ mountElement: '#bnpl', amount: props.amount })
+  PlazoCheckout.SimulatorComponent({ mountElement: '#simulator', ...props })
+</script></html>`)
+  })
+  await new Promise<void>((done) => merchant.listen(0, '127.0.0.1', done))
+  shop = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}`
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await new Promise((done) => merchant?.close(done))
+  await app?.close()
+  await db?.close()
+  if (folder) await rm(folder, { recursive: true, force: true })
+})
+
+async function simulate(amount: number, type?: string): Promise<Offer[]> {
+  const res = await fetch(`${api}/api/v2/client/simulate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ agent_id: AGENT, amount, ...(type ? { payment_method_type: type } : {}) }),
+  })
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { offers: Offer[] }).offers
+}
+
+/** "1.234,56 €", "€1,234.56" → 123456 (cents); "8,29 %" → 829 (hundredths of a percent). */
+const digits = (text: string) => Number(text.replace(/\D/g, ''))
+
+/** The figures the simulator shows, by row, as a person reads them. */
+async function shown(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() =>
+    Object.fromEntries(
+      [...document.querySelectorAll('.plazo-simulator dd')].map((dd) => [
+        dd.getAttribute('data-row'),
+        // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person reads
+        (dd as HTMLElement).innerText,
+      ]),
+    ),
+  )
+}
+
+describe('SimulatorComponent in the browser', () => {
+  it.each([
+    ['consumer_loan_instalments', 123456, 'es'],
+    ['bnpl_instalments', 25000, 'fr'],
+    ['auto_loan', 2450000, 'en'],
+  ] as const)(
+    'shows for %s and %i cents exactly what the API simulates, term by term (%s)',
+    async (type, amount, lang) => {
+      const offers = await simulate(amount, type)
+      expect(offers.length).toBeGreaterThan(1)
+      const page = await browser.newPage()
+      await page.goto(`${shop}/?amount=${amount}&type=${type}&lang=${lang}`)
+      await page.locator('.plazo-simulator:not([hidden])').waitFor()
+      const select = page.locator('.plazo-simulator select')
+      expect(
+        await select.locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)),
+      ).toEqual(offers.map((o) => String(o.period)))
+      for (const offer of offers) {
+        await select.selectOption(String(offer.period))
+        await page.waitForFunction((quota) => {
+          const dd = document.querySelector(
+            '.plazo-simulator dd[data-row="instalment"]',
+          ) as HTMLElement | null
+          // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person reads
+          return dd !== null && Number(dd.innerText.replace(/\D/g, '')) === quota
+        }, offer.conditions.user_defined_quota)
+        const figures = await shown(page)
+        expect(
+          {
+            instalment: digits(figures.instalment ?? ''),
+            interest: digits(figures.interest ?? ''),
+            apr: digits(figures.apr ?? ''),
+            totalCostOfCredit: digits(figures.totalCostOfCredit ?? ''),
+            totalPayable: digits(figures.totalPayable ?? ''),
+          },
+          `${type} over ${offer.period} months`,
+        ).toEqual({
+          instalment: offer.conditions.user_defined_quota,
+          interest: Math.round(offer.conditions.interest * 10000),
+          apr: Math.round(offer.conditions.apr * 10000),
+          totalCostOfCredit: offer.total_cost_of_credit,
+          totalPayable: offer.total_payable,
+        })
+        expect(figures.instalment).toContain('€')
+      }
+      await page.close()
+    },
+  )
+
+  it('labels the term selector and the figures in the page language', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${shop}/?amount=120000&type=consumer_loan_instalments&lang=fr`)
+    await page.locator('.plazo-simulator:not([hidden])').waitFor()
+    expect(await page.getByLabel('Durée').inputValue()).toBe('18')
+    const labels = await page.locator('.plazo-simulator dt').allInnerTexts()
+    expect(labels).toEqual([
+      'Mensualité',
+      'Taux débiteur',
+      'TAEG',
+      'Coût total du crédit',
+      'Montant total dû',
+    ])
+    await page.close()
+  })
+})
+
+describe('BnplComponent in the browser', () => {
+  it('shows the shortest BNPL term of the API with its instalment', async () => {
+    const [first] = await simulate(10000, 'bnpl_instalments')
+    expect(first?.period).toBe(3)
+    const page = await browser.newPage()
+    await page.goto(`${shop}/?amount=10000&type=bnpl_instalments&lang=es`)
+    await page.locator('.plazo-bnpl:not([hidden])').waitFor()
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person reads
+    const text = (await page.locator('#bnpl').innerText()).replace(/[\u00a0\u202f]/g, ' ')
+    expect(text).toBe('Paga en 3 × 33,33 € sin intereses')
+    expect(digits(text.split('×')[1] ?? '')).toBe(first?.conditions.user_defined_quota)
+    await page.close()
+  })
+})
