@@ -331,6 +331,23 @@ describe.each(testEngines())('customer actions and the sandbox lender on $name',
       )
     })
 
+    it('the merchant cancels the down-payment session → the order is cancelled', async () => {
+      const id = await k.create(sessionRequest({ ui: 'hpp', checkoutMode: 'delegated' }))
+      await k.actOk(id, 'challenge')
+      const { childId } = await challenged(id)
+      expect(sessionOf(await k.cancel(childId)).status).toBe('cancelled')
+      const parent = await k.get(id)
+      expect(statuses(parent)).toEqual({ session: 'cancelled', intent: 'cancelled', hpp: 'cancelled' })
+      expect(parent.payment_intents.map((i) => i.status)).toEqual(['cancelled', 'cancelled'])
+      const events = await k.events(id)
+      expect(types(events).slice(2)).toEqual([
+        'down_payment_status_changed:challenge',
+        'payment_intent_status_changed:cancelled',
+        'checkout_session_status_changed:cancelled',
+      ])
+      expect(payloadOf<{ down_payment: { status: string } }>(events[2]).down_payment.status).toBe('cancelled')
+    })
+
     it('upfront down payment with an amount: approval challenges first, and the child collects that amount', async () => {
       const id = await k.create(
         sessionRequest({

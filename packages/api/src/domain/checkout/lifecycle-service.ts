@@ -28,6 +28,7 @@ import type { Clock } from '../sandbox/clock.ts'
 import { enqueueEvents } from '../webhooks/outbox.ts'
 import { conditionsFor } from './conditions.ts'
 import { newSessionDocument } from './session-document.ts'
+import { DEFAULT_SESSION_TTL_MS, expiryOf } from './session-service.ts'
 import { type JobKind, SessionState } from './session-state.ts'
 import { canTransition, PAYMENT_INTENT_TRANSITIONS } from './transitions.ts'
 
@@ -309,6 +310,21 @@ export class LifecycleService {
     ) {
       await this.#downPaymentFinished(tx, stored.parentSessionId, session)
     }
+    // An order that expired or was cancelled takes its open down-payment session with it: the customer must not
+    // pay a down payment for an order that no longer exists.
+    const childId = session.downpayment_checkout_session_id
+    if (childId && (session.status === 'expired' || session.status === 'cancelled')) {
+      const child = await sessionRepository.find(tx, session.merchant_id, childId)
+      if (child && ['initial', 'challenge'].includes(child.document.status)) {
+        const expired = session.status === 'expired'
+        await this.#change(
+          session.merchant_id,
+          childId,
+          (state) => (expired ? this.#expire(state) : this.#cancel(state)),
+          tx,
+        )
+      }
+    }
   }
 
   async #createDownPaymentSession(tx: Transaction, parent: CheckoutSession): Promise<void> {
@@ -361,7 +377,8 @@ export class LifecycleService {
       agentId: parent.agent_id,
       defaultCountry: parent.purchase_country,
       hppId: parent.mode === 'hpp' ? randomUUID() : null,
-      defaultExpiresAt: new Date(parent.options.expires_at ?? now.getTime() + 86_400_000),
+      // The down payment is due by the time the order expires: the order's expiry ends both (#afterChange).
+      defaultExpiresAt: expiryOf(parent) ?? new Date(now.getTime() + DEFAULT_SESSION_TTL_MS),
     })
     child.customer = parent.customer
     await sessionRepository.insert(tx, child, { clientSecretHash: null, parentSessionId: parent.id })
@@ -397,19 +414,22 @@ export class LifecycleService {
         })
         const intent = state.selectedIntent
         if (child.status !== 'confirmed') {
-          const desisted = child.status === 'desisted'
+          // The order ends as its down payment did; a down payment that was denied denies the order.
+          const outcome =
+            child.status === 'desisted' || child.status === 'expired' || child.status === 'cancelled'
+              ? child.status
+              : 'denied'
           if (intent && ['initial', 'on_hold', 'approved'].includes(intent.status)) {
-            const to = desisted ? 'desisted' : 'denied'
             // An intent the lender already approved (before_confirm) cannot become denied: it is cancelled.
-            state.moveIntent(
-              intent,
-              canTransition(PAYMENT_INTENT_TRANSITIONS, intent.status, to) ? to : 'cancelled',
-            )
+            const to = canTransition(PAYMENT_INTENT_TRANSITIONS, intent.status, outcome)
+              ? outcome
+              : 'cancelled'
+            state.moveIntent(intent, to)
           }
           // The methods the customer never chose end with the session (not notified: they were never tried).
-          state.closeOpenIntents(desisted ? 'desisted' : 'cancelled')
-          state.moveSession(desisted ? 'desisted' : 'denied')
-          state.moveHpp('cancelled')
+          state.closeOpenIntents(outcome === 'denied' ? 'cancelled' : outcome)
+          state.moveSession(outcome)
+          state.moveHpp(outcome === 'expired' ? 'expired' : 'cancelled')
           return
         }
         if (state.session.down_payment) state.session.down_payment.paid = true
@@ -473,11 +493,7 @@ export class LifecycleService {
         },
         tx,
       )
-      const childId = session.downpayment_checkout_session_id
-      const child = childId ? await sessionRepository.find(tx, session.merchant_id, childId) : undefined
-      if (childId && child && ['initial', 'challenge'].includes(child.document.status)) {
-        await this.#change(session.merchant_id, childId, (state) => this.#cancel(state), tx)
-      }
+      await this.#afterChange(tx, session)
       return session
     })
   }
@@ -635,18 +651,24 @@ export class LifecycleService {
     })
   }
 
+  #expire(state: SessionState): void {
+    state.closeOpenIntents('expired')
+    state.moveSession('expired')
+    state.moveHpp('expired')
+  }
+
   #applyTimer(state: SessionState, kind: JobKind): void {
     const session = state.session
     const intent = state.selectedIntent
     switch (kind) {
       case 'expire':
+        // Not completed in time: still open, or waiting for a down payment (even after the lender approved,
+        // before_confirm). An approved order waiting for the merchant is the confirm window's business.
         if (
-          ['initial', 'challenge'].includes(session.status) &&
-          !session.payment_intents.some((i) => i.status === 'approved')
+          session.status === 'challenge' ||
+          (session.status === 'initial' && !session.payment_intents.some((i) => i.status === 'approved'))
         ) {
-          state.closeOpenIntents('expired')
-          state.moveSession('expired')
-          state.moveHpp('expired')
+          this.#expire(state)
         }
         return
       case 'confirm_deadline':
