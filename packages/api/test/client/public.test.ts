@@ -10,6 +10,8 @@ import {
   examples,
   type GetSessionResponseSchema,
   PublicPricingSchema,
+  SIMULATION_REQUEST_EXAMPLE,
+  SIMULATION_RESPONSE_EXAMPLE,
   SimulationResponseSchema,
   type Static,
   ValidationErrorBodySchema,
@@ -195,6 +197,12 @@ describe.each(testEngines())('public client API on $name', (engine) => {
       expect(offer?.conditions.apr).toBeGreaterThan(0.0799)
       expect(offer?.total_cost_of_credit).toBeGreaterThan(0)
       expect(offer?.total_payable).toBe(100000 + (offer?.total_cost_of_credit ?? 0))
+    })
+
+    it('answers exactly the example the OpenAPI document shows', async () => {
+      const res = await simulate(SIMULATION_REQUEST_EXAMPLE)
+      expect(res.statusCode).toBe(200)
+      expect(res.json()).toEqual(SIMULATION_RESPONSE_EXAMPLE)
     })
 
     it('answers 400 on /period for a term the type does not offer', async () => {

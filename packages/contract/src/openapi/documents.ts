@@ -15,6 +15,8 @@ import {
   distribute,
   downloadWebhookCaCertificate,
   downloadWebhookClientCertificate,
+  getAgentConfiguration,
+  getAgentPricings,
   getSession,
   getWebhookSecret,
   listWebhookEvents,
@@ -25,6 +27,7 @@ import {
   refund,
   rotateWebhookSecret,
   sandboxOutbox,
+  simulateOffers,
   updateSession,
 } from './operations.ts'
 
@@ -103,6 +106,9 @@ const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> = {
     createPaymentIntent,
     getSession,
     customerAction,
+    getAgentConfiguration,
+    getAgentPricings,
+    simulateOffers,
   ],
   'checkout-session-hpp': [login, refresh, createHpp, getSession, distribute, customerAction, sandboxOutbox],
   'order-management': [
@@ -136,6 +142,8 @@ const tagDescriptions: Record<string, string> = {
   'Sandbox test helpers':
     'Only in the sandbox: play the customer and the lender, move the clock, and read the messages not sent.',
   Notifications: 'Events sent to your notification_url.',
+  'Client (public)':
+    'Called from the browser (checkout-js widgets) with your agent id only: no token, CORS open to any origin.',
   'Webhook management':
     'The delivery log of your notifications, redelivery, the signing secret and the client certificate.',
 }
@@ -144,6 +152,7 @@ const PATH_PARAMETER_DESCRIPTIONS = {
   checkout_session_id: 'Id of the checkout session.',
   hpp_id: 'Id of the hosted payment page (`payload.hpp.id`).',
   event_id: 'The `event_id` of the notification (its `webhook-id` header).',
+  agent_id: 'Your agent (point of sale) id: public, given to checkout-js `init({ agentId })`.',
 } as const
 
 function pathParameter(name: keyof typeof PATH_PARAMETER_DESCRIPTIONS) {
