@@ -29,6 +29,8 @@ export interface TestApp {
 export interface TestAppOptions {
   /** Passed to buildApp: 0 turns the background timer loop off, so only the clock helper runs timers. */
   timerIntervalMs?: number
+  /** Passed to buildApp. By default the webhook worker's interval is off: tests deliver with deliverDue(). */
+  webhooks?: Parameters<typeof buildApp>[0]['webhooks']
 }
 
 export async function testApp(
@@ -43,6 +45,7 @@ export async function testApp(
     db: t.db,
     now: () => now ?? new Date(),
     ...(options.timerIntervalMs === undefined ? {} : { timerIntervalMs: options.timerIntervalMs }),
+    webhooks: options.webhooks ?? { intervalMs: false },
   })
   const token = async (username: string) => {
     const res = await app.inject({

@@ -15,7 +15,12 @@ const TABLES = [
   'sandbox_clocks',
   'schema_migrations',
   'users',
+  'webhook_certificates',
 ]
+
+/** Versions and names of the shipped migrations; tests append theirs after the last. */
+const VERSIONS = MIGRATIONS.map((m) => m.version)
+const NEXT = Math.max(...VERSIONS) + 1
 
 describe.each(testEngines())('migrations on $name', (engine) => {
   let t: TestDatabase
@@ -38,10 +43,10 @@ describe.each(testEngines())('migrations on $name', (engine) => {
 
   it('creates every table and records the migration', async () => {
     expect(await tables()).toEqual([])
-    expect(await migrate(t.db)).toEqual([1])
+    expect(await migrate(t.db)).toEqual(VERSIONS)
     expect(await tables()).toEqual(TABLES)
     const recorded = await t.db.query('SELECT version, name FROM schema_migrations')
-    expect(recorded).toEqual([{ version: 1, name: 'init' }])
+    expect(recorded).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name })))
   })
 
   it.runIf(engine.engine === 'postgres')(
@@ -62,31 +67,33 @@ describe.each(testEngines())('migrations on $name', (engine) => {
     await migrate(t.db)
     expect(await migrate(t.db)).toEqual([])
     expect(await tables()).toEqual(TABLES)
-    expect(await t.db.query('SELECT version FROM schema_migrations')).toEqual([{ version: 1 }])
+    expect(await t.db.query('SELECT version FROM schema_migrations ORDER BY version')).toEqual(
+      VERSIONS.map((version) => ({ version })),
+    )
   })
 
   it('survives concurrent runs', async () => {
     const runs = await Promise.all([migrate(t.db), migrate(t.db), migrate(t.db)])
-    expect(runs.flat()).toEqual([1])
+    expect(runs.flat()).toEqual(VERSIONS)
   })
 
   it('applies new migrations in order, on top of the recorded ones', async () => {
     await migrate(t.db)
     const later: Migration[] = [
       {
-        version: 2,
+        version: NEXT,
         name: 'notes',
         sql: () => 'CREATE TABLE notes (id TEXT PRIMARY KEY, body TEXT NOT NULL);',
       },
-      { version: 3, name: 'notes_index', sql: () => 'CREATE INDEX notes_body_idx ON notes (body);' },
+      { version: NEXT + 1, name: 'notes_index', sql: () => 'CREATE INDEX notes_body_idx ON notes (body);' },
     ]
-    expect(await migrate(t.db, [...MIGRATIONS, ...later])).toEqual([2, 3])
+    expect(await migrate(t.db, [...MIGRATIONS, ...later])).toEqual([NEXT, NEXT + 1])
     expect(await tables()).toContain('notes')
   })
 
   it('rolls back every statement of a failing run', async () => {
     const broken: Migration = {
-      version: 2,
+      version: NEXT,
       name: 'broken',
       sql: () =>
         'CREATE TABLE half_done (id TEXT PRIMARY KEY); CREATE TABLE oops (id NOT_A_TYPE_OR_SYNTAX (;',
@@ -105,9 +112,9 @@ describe.each(testEngines())('migrations on $name', (engine) => {
   })
 
   it('stops when the database was migrated by a newer release', async () => {
-    const newer: Migration = { version: 2, name: 'future', sql: () => 'CREATE TABLE future (id TEXT);' }
+    const newer: Migration = { version: NEXT, name: 'future', sql: () => 'CREATE TABLE future (id TEXT);' }
     await migrate(t.db, [...MIGRATIONS, newer])
-    await expect(migrate(t.db)).rejects.toThrow('The database has migration 2 (future)')
+    await expect(migrate(t.db)).rejects.toThrow(`The database has migration ${NEXT} (future)`)
   })
 
   it('refuses a migration list out of order', async () => {

@@ -30,6 +30,11 @@ const MAX_RESPONSE_BYTES = 64 * 1024
  */
 export function post(request: PostRequest): Promise<PostResponse> {
   const { url } = request
+  if (!targetAllowed(url)) {
+    return Promise.reject(
+      new DeliveryError(`${url.hostname} is not a loopback address, and PLAZO_WEBHOOK_TARGETS=loopback`),
+    )
+  }
   const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined
   if (!client) return Promise.reject(new DeliveryError(`unsupported URL scheme ${url.protocol}`))
   return new Promise((resolve, reject) => {
@@ -75,6 +80,17 @@ export function post(request: PostRequest): Promise<PostResponse> {
     )
     req.end(body)
   })
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i
+
+/**
+ * With PLAZO_WEBHOOK_TARGETS=loopback (set for every test run and by CI), notifications and token requests go
+ * only to loopback addresses, decided before any DNS lookup: a test that builds a session with an example
+ * `notification_url` never sends traffic off the machine.
+ */
+export function targetAllowed(url: URL, mode = process.env.PLAZO_WEBHOOK_TARGETS): boolean {
+  return mode !== 'loopback' || LOOPBACK_HOSTS.test(url.hostname)
 }
 
 function text(chunks: Buffer[]): string {
