@@ -9,6 +9,7 @@ import type { Compiler } from 'webpack'
 import { apiReferences } from './api-references.ts'
 import { specPath } from './openapi-source.ts'
 import { remarkBrand } from './plugins/remark-brand.ts'
+import { sampleRemarkPlugins, samplesCachePlugin } from './plugins/remark-samples.ts'
 import { site, siteTitle } from './site.config.ts'
 
 // The reference pages render the committed OpenAPI documents of packages/contract; the prepare step
@@ -119,11 +120,14 @@ const config: Config = {
         sidebarPath: './sidebars.ts',
         sidebarCollapsed: false,
         showLastUpdateTime: false,
+        // Samples included from apps/docs/samples and state diagrams drawn from the contract.
+        beforeDefaultRemarkPlugins: sampleRemarkPlugins(),
         remarkPlugins: [remarkBrand({ brand: site.brandName })],
       } satisfies DocsOptions,
     ],
     '@docusaurus/plugin-content-pages',
     commonJsInterop,
+    samplesCachePlugin,
   ],
   presets: [redocusaurus],
 
