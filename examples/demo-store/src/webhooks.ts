@@ -1,17 +1,31 @@
 import type { WebhookEvent } from '@plazo/contract'
 import { Webhook, WebhookVerificationError } from 'standardwebhooks'
 
+/** A forged request must not make the store call the API each time: the secret is re-read at most this often. */
+const REFRESH_INTERVAL_MS = 60_000
+
 /**
  * Verifies Standard Webhooks signatures (`webhook-id`, `webhook-timestamp`, `webhook-signature`) with the
  * secret the API gives (`GET /api/v2/webhooks/secret/`). The secret is fetched on first use; when a signature
- * does not match, it is fetched once more, because the merchant may have rotated it.
+ * does not match, it is fetched again (at most once a minute), because the merchant may have rotated it.
  */
 export class WebhookVerifier {
   readonly #fetchSecret: () => Promise<string | undefined>
+  readonly #now: () => number
   #secret: Promise<string | undefined> | undefined
+  #refreshedAt = Number.NEGATIVE_INFINITY
 
-  constructor(fetchSecret: () => Promise<string | undefined>) {
+  constructor(fetchSecret: () => Promise<string | undefined>, now: () => number = Date.now) {
     this.#fetchSecret = fetchSecret
+    this.#now = now
+  }
+
+  #current(): Promise<string | undefined> {
+    this.#secret ??= this.#fetchSecret().catch((error: unknown) => {
+      this.#secret = undefined
+      throw error
+    })
+    return this.#secret
   }
 
   /**
@@ -28,20 +42,19 @@ export class WebhookVerifier {
       const value = headers[name]
       flat[name] = Array.isArray(value) ? (value[0] ?? '') : (value ?? '')
     }
-    for (const refresh of [false, true]) {
-      if (refresh || !this.#secret) this.#secret = this.#fetchSecret()
-      const secret = await this.#secret.catch((error: unknown) => {
-        this.#secret = undefined
-        throw error
-      })
-      if (!secret) return { event: JSON.parse(body) as WebhookEvent, verified: false }
-      try {
-        return { event: new Webhook(secret).verify(body, flat) as WebhookEvent, verified: true }
-      } catch (error) {
-        if (!(error instanceof WebhookVerificationError) || refresh) throw error
-      }
+    const secret = await this.#current()
+    if (secret === undefined) return { event: JSON.parse(body) as WebhookEvent, verified: false }
+    try {
+      return { event: new Webhook(secret).verify(body, flat) as WebhookEvent, verified: true }
+    } catch (error) {
+      if (!(error instanceof WebhookVerificationError)) throw error
+      if (this.#now() - this.#refreshedAt < REFRESH_INTERVAL_MS) throw error
+      this.#refreshedAt = this.#now()
+      this.#secret = undefined
+      const fresh = await this.#current()
+      if (fresh === undefined || fresh === secret) throw error
+      return { event: new Webhook(fresh).verify(body, flat) as WebhookEvent, verified: true }
     }
-    throw new WebhookVerificationError('unreachable')
   }
 }
 

@@ -16,7 +16,7 @@ async function seen(page: Page, selector: string): Promise<string> {
   return (await page.locator(selector).innerText()).replace(/[\s\u00a0\u202f]+/g, ' ').trim()
 }
 
-describe('demo store: buying with the embedded checkout', () => {
+describe('demo store: buying with Plazo', () => {
   it('product page → embedded checkout → complete → the store shows the order confirmed', async () => {
     const context = await world.browser.newContext({ locale: 'es-ES' })
     const page = await context.newPage()
@@ -66,6 +66,27 @@ describe('demo store: buying with the embedded checkout', () => {
       'checkout_session_status_changed confirmed signature verified',
     )
     expect(errors).toEqual([])
+    await context.close()
+  })
+
+  it("offers the hosted page too: Plazo's page → paid → back to the store's order page", async () => {
+    const context = await world.browser.newContext({ locale: 'es-ES' })
+    const page = await context.newPage()
+    await page.goto(`${world.store}/products/BIKE-URBAN-01?lang=es`)
+    await page.getByRole('button', { name: "Pay on Plazo's page" }).click()
+    // The store redirected to the hosted page of the session it created on its server.
+    await page.waitForURL(new RegExp(`^${world.api}/hpp/[0-9a-f-]{36}$`))
+    await page.getByRole('heading', { name: 'Tu pedido' }).waitFor()
+    await page.getByRole('radio', { name: /Paga a plazos/ }).check()
+    await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Luis')
+    await page.getByLabel('Apellidos').fill('Pérez')
+    await page.getByLabel('Correo electrónico').fill('luis.perez@example.com')
+    await page.getByLabel('Teléfono móvil').fill('+34611222333')
+    await page.getByRole('button', { name: 'Confirmar y pagar' }).click()
+    // success_url (with order_reference and checkout_session_id) → the order page.
+    await page.waitForURL(new RegExp(`^${world.store}/orders/[0-9a-f-]{36}$`))
+    expect(await seen(page, '#order-status')).toBe('Confirmed')
+    expect(await seen(page, 'main')).toContain("Urban bike · €499.00 · paid on Plazo's page")
     await context.close()
   })
 
