@@ -17,7 +17,9 @@ async function open(url: string, locale = 'es-ES'): Promise<Page> {
   return page
 }
 
+// What the user sees (rendered text), hence innerText rather than textContent.
 const text = async (page: Page, selector = 'main') =>
+  // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text
   (await page.locator(selector).innerText()).replace(/\s+/g, ' ')
 
 describe('hosted payment page', () => {
@@ -34,7 +36,7 @@ describe('hosted payment page', () => {
       return { width: box?.width, height: box?.height, fit: getComputedStyle(img).objectFit }
     })
     expect(logo).toEqual({ width: 120, height: 60, fit: 'contain' })
-    expect(await page.getByTestId('order-total').innerText()).toBe('258,00\u00a0€')
+    expect(await page.getByTestId('order-total').textContent()).toBe('258,00\u00a0€')
 
     await page.getByRole('radio', { name: /Paga a plazos/ }).check()
     await page.getByRole('radio', { name: /^6 cuotas de/ }).check()
@@ -117,7 +119,7 @@ describe('hosted payment page', () => {
     await page.getByLabel('Idioma').selectOption('fr')
     await page.getByRole('heading', { name: 'Votre commande' }).waitFor()
     expect(await page.locator('html').getAttribute('lang')).toBe('fr')
-    expect(await page.getByTestId('order-total').innerText()).toBe('258,00\u00a0€')
+    expect(await page.getByTestId('order-total').textContent()).toBe('258,00\u00a0€')
     await page.getByLabel('Langue').selectOption('en')
     await page.getByRole('heading', { name: 'Your order' }).waitFor()
     expect(await page.getByRole('button', { name: 'Cancel and return to the shop' }).isVisible()).toBe(true)
@@ -206,36 +208,57 @@ describe('distribution page', () => {
   })
 })
 
-describe('embedded checkout', () => {
-  it('receives the client secret by postMessage from its parent and tells the parent when it completes', async () => {
-    const create = await world.call('POST', '/checkout', {
-      merchant: { order_reference_1: 'EMB-1' },
-      cart: {
-        total_price_with_tax: 12000,
-        currency: 'EUR',
-        items: [
-          {
-            article: {
-              type: 'product',
-              category: 'physical',
-              name: 'Chaqueta',
-              reference: 'JK-1',
-              unit_price_with_tax: 12000,
-            },
-            units: 1,
-            total_discount: 0,
-            total_price_with_tax: 12000,
+async function createEmbedded(customer: Record<string, string>) {
+  const create = await world.call('POST', '/checkout', {
+    merchant: { order_reference_1: `EMB-${Math.random().toString(36).slice(2, 8)}` },
+    cart: {
+      total_price_with_tax: 12000,
+      currency: 'EUR',
+      items: [
+        {
+          article: {
+            type: 'product',
+            category: 'physical',
+            name: 'Chaqueta',
+            reference: 'JK-1',
+            unit_price_with_tax: 12000,
           },
-        ],
-      },
-      payment_methods: [{ type: 'bnpl_instalments', options: { periods: [3] } }],
-      customer: { first_name: 'Marie', last_name: 'Dupont' },
-      ui: { mode: 'embedded' },
+          units: 1,
+          total_discount: 0,
+          total_price_with_tax: 12000,
+        },
+      ],
+    },
+    payment_methods: [{ type: 'bnpl_instalments', options: { periods: [3] } }],
+    customer,
+    ui: { mode: 'embedded' },
+  })
+  expect(create.status).toBe(201)
+  return { id: String(create.json.checkout_session_id), secret: String(create.json.client_secret) }
+}
+
+describe('embedded checkout', () => {
+  it('pays a down payment inside the iframe when the lender asks for one', async () => {
+    const { id, secret } = await createEmbedded({
+      first_name: 'Marie',
+      last_name: 'Dupont',
+      email: 'marie+challenge@example.com',
     })
-    expect(create.status).toBe(201)
-    const page = await open(
-      `${world.merchant.origin}/shop?secret=${encodeURIComponent(String(create.json.client_secret))}`,
-    )
+    const page = await open(`${world.merchant.origin}/shop?secret=${encodeURIComponent(secret)}`)
+    const frame = page.frameLocator('#checkout')
+    await frame.getByRole('button', { name: 'Confirm and pay' }).click()
+    await frame.getByRole('heading', { name: 'A down payment is needed' }).waitFor()
+    await frame.getByRole('radio', { name: /Card/ }).check()
+    await frame.getByRole('button', { name: 'Confirm and pay' }).click()
+    await frame.getByRole('heading', { name: 'Payment complete' }).waitFor()
+    await page.getByText('complete:confirmed').waitFor()
+    expect((await world.call('GET', `/checkout/${id}`)).json.payload).toMatchObject({ status: 'confirmed' })
+    await page.context().close()
+  })
+
+  it('receives the client secret by postMessage from its parent and tells the parent when it completes', async () => {
+    const { secret } = await createEmbedded({ first_name: 'Marie', last_name: 'Dupont' })
+    const page = await open(`${world.merchant.origin}/shop?secret=${encodeURIComponent(secret)}`)
     const frame = page.frameLocator('#checkout')
     // init carried locale 'en'.
     await frame.getByRole('heading', { name: 'Your order' }).waitFor()

@@ -91,13 +91,17 @@ export function hostedPageApi(hppId: string): CheckoutApi {
   }
 }
 
-/** The embedded checkout: the secret travels in a header, never in a URL. */
-export function embeddedApi(clientSecret: string): CheckoutApi {
+/**
+ * The embedded checkout: the secret travels in a header, never in a URL. `downPayment` acts on the session
+ * collecting the down payment a challenge asked for (it has no secret of its own).
+ */
+export function embeddedApi(clientSecret: string, downPayment = false): CheckoutApi {
   const headers = { 'x-client-secret': clientSecret }
+  const path = downPayment ? '/embedded/down-payment' : '/embedded'
   return {
-    load: () => call<ClientSession>('GET', '/embedded', undefined, headers),
-    complete: (request) => call<ClientOutcome>('POST', '/embedded/complete', request, headers),
-    desist: () => call<ClientOutcome>('POST', '/embedded/desist', undefined, headers),
+    load: () => call<ClientSession>('GET', path, undefined, headers),
+    complete: (request) => call<ClientOutcome>('POST', `${path}/complete`, request, headers),
+    desist: () => call<ClientOutcome>('POST', `${path}/desist`, undefined, headers),
   }
 }
 

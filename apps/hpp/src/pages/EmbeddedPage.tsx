@@ -53,9 +53,11 @@ type State =
 
 /** The embedded checkout (`/embedded`), framed by checkout-js in the merchant's page. */
 export function EmbeddedPage() {
-  const { t, locale, setCountry, setLang } = useI18n()
+  const { t, setCountry, setLang } = useI18n()
   const origin = useMemo(() => parentOrigin(window.location.search, document.referrer), [])
-  const [api, setApi] = useState<CheckoutApi | null>(null)
+  const [secret, setSecret] = useState<string | null>(null)
+  const api = useMemo(() => (secret ? embeddedApi(secret) : null), [secret])
+  const downPaymentApi = useMemo(() => (secret ? embeddedApi(secret, true) : null), [secret])
   const [state, setState] = useState<State>({ kind: 'waiting' })
   const [notice, setNotice] = useState<string | null>(null)
   const [preferred, setPreferred] = useState<string | undefined>()
@@ -76,7 +78,7 @@ export function EmbeddedPage() {
       if (event.source !== window.parent || event.origin !== origin || !isInit(event.data)) return
       if (isLang(event.data.locale)) setLang(event.data.locale)
       setPreferred(event.data.payment_method_type)
-      setApi(embeddedApi(event.data.client_secret))
+      setSecret(event.data.client_secret)
     }
     window.addEventListener('message', onMessage)
     if (!readySent.current) {
@@ -176,13 +178,51 @@ export function EmbeddedPage() {
         <StatusPage title={t.cancelledTitle} text={t.cancelledText} />
       ) : null}
       {session && screen === 'onHold' ? <StatusPage title={t.processing} text={t.onHold} /> : null}
-      {session && screen === 'downPayment' ? (
-        <StatusPage
-          title={t.downPaymentTitle}
-          text={`${fill(t.downPaymentText, { amount: money(locale, session.down_payment?.amount ?? 0) })} ${t.downPaymentElsewhere}`}
-        />
+      {session && downPaymentApi && screen === 'downPayment' ? (
+        <DownPayment parent={session} api={downPaymentApi} onFinished={() => void load()} />
       ) : null}
     </Layout>
+  )
+}
+
+/** A challenge: the down payment is paid here, then the order goes on (or ends) by itself. */
+function DownPayment({
+  parent,
+  api,
+  onFinished,
+}: {
+  parent: ClientSession
+  api: CheckoutApi
+  onFinished: () => void
+}) {
+  const { t, locale } = useI18n()
+  const [child, setChild] = useState<ClientSession | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [failed, setFailed] = useState(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loaded once per down-payment session
+  useEffect(() => {
+    api.load().then(setChild, () => setFailed(true))
+  }, [parent.down_payment?.checkout_session_id])
+
+  const onOutcome = (outcome: ClientOutcome) => {
+    if (['confirmed', 'denied', 'desisted'].includes(outcome.status)) return onFinished()
+    const selected = outcome.session.selected_payment_method_type
+    setNotice(
+      outcome.payment_intent_status === 'denied' && selected
+        ? fill(t.deniedNotice, { method: t.methods[selected] })
+        : null,
+    )
+    setChild(outcome.session)
+  }
+
+  return (
+    <div>
+      <StatusPage
+        title={t.downPaymentTitle}
+        text={`${fill(t.downPaymentText, { amount: money(locale, parent.down_payment?.amount ?? 0) })}${failed ? ` ${t.downPaymentElsewhere}` : ''}`}
+      />
+      {child ? <Checkout session={child} api={api} onOutcome={onOutcome} notice={notice} /> : null}
+    </div>
   )
 }
 

@@ -44,6 +44,52 @@ describe.each(testEngines())('embedded checkout client API on $name', (engine) =
     expect((await kit.get(id)).status).toBe('desisted')
   })
 
+  it('a challenge: the down payment is paid in the same checkout with the same secret', async () => {
+    const { id, secret: clientSecret } = await kit.createEmbedded({ email: 'ana+challenge@example.com' })
+    const none = await kit.client('GET', '/embedded/down-payment', undefined, secret(clientSecret))
+    expect(none.statusCode).toBe(409)
+    expect(none.json().error).toBe('The checkout session is initial: it has no down payment to pay.')
+
+    const challenged = outcomeOf(
+      await kit.client(
+        'POST',
+        '/embedded/complete',
+        {
+          payment_method_type: 'bnpl_instalments',
+          customer: { ...BASIC_CUSTOMER, email: 'ana+challenge@example.com' },
+        },
+        secret(clientSecret),
+      ),
+    )
+    expect(challenged.status).toBe('challenge')
+    expect(challenged.session.down_payment).toMatchObject({ paid: false, redirect_url: null })
+
+    const dp = await kit.client('GET', '/embedded/down-payment', undefined, secret(clientSecret))
+    expect(dp.statusCode, dp.body).toBe(200)
+    expect(dp.json()).toMatchObject({
+      checkout_session_id: challenged.session.down_payment?.checkout_session_id,
+      mode: 'embedded',
+      total: challenged.session.down_payment?.amount,
+    })
+    expect(dp.json().payment_methods.map((m: { type: string }) => m.type)).toEqual([
+      'card_payment',
+      'a2a_payment',
+    ])
+
+    const paid = outcomeOf(
+      await kit.client(
+        'POST',
+        '/embedded/down-payment/complete',
+        { payment_method_type: 'card_payment', customer: BASIC_CUSTOMER },
+        secret(clientSecret),
+      ),
+    )
+    expect(paid).toMatchObject({ status: 'confirmed', redirect_url: null })
+    const parent = await kit.get(id)
+    expect(parent.status).toBe('confirmed')
+    expect(parent.down_payment?.paid).toBe(true)
+  })
+
   it('a missing or wrong secret is a 401, checked before the body: nothing about the session leaks', async () => {
     const { secret: clientSecret } = await kit.createEmbedded()
     const missing = await kit.client('GET', '/embedded')

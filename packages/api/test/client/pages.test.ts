@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import jsQR from 'jsqr'
+import jsQRModule from 'jsqr'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
@@ -10,6 +10,10 @@ import { SANDBOX } from '../../src/storage/index.ts'
 import type { TestApp } from '../helpers/app.ts'
 import { type TestDatabase, type TestEngine, testEngines } from '../helpers/engines.ts'
 import { HppKit } from './hpp-kit.ts'
+
+// jsqr is CommonJS; under NodeNext its default export arrives wrapped (as ajv-formats in the contract).
+type JsQR = typeof jsQRModule.default
+const jsQR: JsQR = (jsQRModule as unknown as { default?: JsQR }).default ?? (jsQRModule as unknown as JsQR)
 
 /** The dark modules of the SVG `qrcode` draws: one horizontal run per `h` of its path. */
 function modulesOf(svg: string): { size: number; dark: boolean[][] } {

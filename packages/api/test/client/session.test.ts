@@ -249,9 +249,12 @@ describe.each(testEngines())('hosted page client API on $name', (engine) => {
       // The down payment's page sends the customer back with the order's own references.
       expect(child.success_url).toBe(withParams(SUCCESS_URL, created))
 
+      // The down-payment page is prefilled with the e-mail that asked for the challenge: paying it does not
+      // ask for another down payment.
+      expect(child.customer?.email).toBe('ana+challenge@example.com')
       const paid = await kit.completeOk(childHpp, {
         payment_method_type: 'a2a_payment',
-        customer: { first_name: 'Ana', last_name: 'García', email: 'ana.garcia@example.com' },
+        customer: { first_name: 'Ana', last_name: 'García', email: 'ana+challenge@example.com' },
       })
       expect(paid.status).toBe('confirmed')
       expect(paid.redirect_url).toBe(withParams(SUCCESS_URL, created))

@@ -12,6 +12,7 @@ import { type StoredSession, sessionRepository } from '../../storage/session-rep
 import { hashToken } from '../auth/index.ts'
 import type { LifecycleService } from '../checkout/lifecycle-service.ts'
 import { hppUrls } from '../checkout/session-service.ts'
+import { lenderDecision } from '../lender/sandbox-lender.ts'
 import type { Clock } from '../sandbox/clock.ts'
 import {
   abandoned,
@@ -24,7 +25,10 @@ import {
 } from './client-view.ts'
 
 /** How the customer's browser proves which session it acts on (docs/adr/0006). */
-export type ClientCapability = { hppId: string } | { clientSecret: string | undefined }
+export type ClientCapability =
+  | { hppId: string }
+  /** `downPayment`: the session collecting the down payment of the one the secret opens. */
+  | { clientSecret: string | undefined; downPayment?: boolean }
 
 export interface ClientCompleteInput {
   payment_method_type: keyof typeof CUSTOMER_REQUIREMENTS
@@ -68,7 +72,16 @@ export class ClientService {
     )
     const stored = row && (await sessionRepository.find(this.#db, row.merchant_id, row.id))
     if (!stored) throw new ApiError('TOKEN_INVALID')
-    return stored
+    if (!capability.downPayment) return stored
+    // The down-payment session has no secret of its own: the embedded checkout pays it with its parent's.
+    const childId = stored.document.downpayment_checkout_session_id
+    const child = childId ? await sessionRepository.find(this.#db, row.merchant_id, childId) : undefined
+    if (!child) {
+      throw new ApiError('INVALID_TRANSITION', {
+        detail: `The checkout session is ${stored.document.status}: it has no down payment to pay.`,
+      })
+    }
+    return child
   }
 
   async view(capability: ClientCapability): Promise<ClientSession> {
@@ -137,11 +150,16 @@ export class ClientService {
     const customer = checked.ok ? checked.value : null
     if (customer) await this.#rememberCustomer(session, customer as Record<string, string | undefined>)
     const period = input.period ?? method?.offers[0]?.period
+    // A down payment is a card or bank payment: it cannot ask for a down payment in turn. Without this, the
+    // sandbox lender would read `+challenge` in the e-mail the down-payment session inherits and loop.
+    const email = (customer as { email?: string } | null)?.email ?? session.customer?.email
+    const decision =
+      stored.parentSessionId !== null && lenderDecision(email) === 'challenge' ? 'approved' : undefined
     const after = await this.#lifecycle.completeCheckout(
       session.merchant_id,
       session.id,
       input.payment_method_type,
-      undefined,
+      decision,
       period,
     )
     return this.#outcome(after, stored.parentSessionId)

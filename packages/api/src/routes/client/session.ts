@@ -36,9 +36,9 @@ type CompleteBody = Static<typeof CompleteBodySchema>
 
 const SECRET_HEADER = 'x-client-secret'
 
-function secretOf(request: FastifyRequest): ClientCapability {
+function secretOf(request: FastifyRequest, downPayment = false): ClientCapability {
   const value = request.headers[SECRET_HEADER]
-  return { clientSecret: Array.isArray(value) ? value[0] : value }
+  return { clientSecret: Array.isArray(value) ? value[0] : value, downPayment }
 }
 
 function completeInput(body: CompleteBody) {
@@ -87,4 +87,19 @@ export function clientSessionRoutes(app: FastifyInstance, client: ClientService)
   )
 
   app.post('/client/embedded/desist', authenticated, async (request) => client.desist(secretOf(request)))
+
+  // The down payment a challenge asks for, paid inside the same iframe with the same secret.
+  app.get('/client/embedded/down-payment', authenticated, async (request) =>
+    client.view(secretOf(request, true)),
+  )
+
+  app.post<{ Body: CompleteBody }>(
+    '/client/embedded/down-payment/complete',
+    { ...authenticated, schema: { body: CompleteBodySchema } },
+    async (request) => client.complete(secretOf(request, true), completeInput(request.body)),
+  )
+
+  app.post('/client/embedded/down-payment/desist', authenticated, async (request) =>
+    client.desist(secretOf(request, true)),
+  )
 }
