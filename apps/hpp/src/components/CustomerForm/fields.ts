@@ -248,11 +248,13 @@ export function checkValues(fields: FieldSpec[], values: Values): Partial<Record
   const errors: Partial<Record<FieldPath, ErrorKey>> = {}
   for (const field of fields) {
     if (!isVisible(field, values)) continue
-    const value = (values[field.path] ?? '').trim()
-    if (value === '') {
+    const raw = (values[field.path] ?? '').trim()
+    if (raw === '') {
       if (isRequired(field, values)) errors[field.path] = 'required'
       continue
     }
+    // Codes are sent upper-cased (customerFrom), so `esp` or a lower-case IBAN is fine to type.
+    const value = field.upperCase ? raw.toUpperCase() : raw
     if (field.pattern && !new RegExp(field.pattern).test(value))
       errors[field.path] = field.patternError ?? 'invalid'
     else if (field.kind === 'email' && !EMAIL.test(value)) errors[field.path] = 'email'
