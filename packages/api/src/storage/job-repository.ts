@@ -21,6 +21,15 @@ export const jobRepository = {
     now: Date,
   ): Promise<void> {
     await this.cancel(tx, job.sessionId, job.kind, now)
+    await this.insert(tx, job, now)
+  },
+
+  /** A first timer of its kind for the session (nothing to replace). */
+  async insert(
+    tx: Queryable,
+    job: { merchantId: string; sessionId: string; kind: string; dueAt: Date },
+    now: Date,
+  ): Promise<void> {
     await tx.run(
       `INSERT INTO jobs (id, merchant_id, checkout_session_id, kind, due_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
       [randomUUID(), job.merchantId, job.sessionId, job.kind, job.dueAt, now],

@@ -108,6 +108,18 @@ export const sessionRepository = {
     return row && fromRow(row)
   },
 
+  /**
+   * The stored document as JSON text, not parsed: the get-session route sends it as it is, which saves a
+   * parse and a serialisation on the most frequent call.
+   */
+  async findDocumentText(db: Queryable, merchantId: string, id: string): Promise<string | undefined> {
+    const row = await db.one<{ document_text: string }>(
+      'SELECT document AS document_text FROM checkout_sessions WHERE id = $1 AND merchant_id = $2',
+      [id, merchantId],
+    )
+    return row?.document_text
+  },
+
   /** The session, locked until the transaction ends (PostgreSQL); SQLite transactions run one at a time. */
   async findForUpdate(tx: Transaction, merchantId: string, id: string): Promise<StoredSession | undefined> {
     const row = await tx.oneForUpdate<SessionRow>(

@@ -54,7 +54,16 @@ interface TokenRow {
  * token it used. A refresh token presented again after that is treated as stolen (RFC 9700 §4.14.2): every
  * token of its family (everything issued since that login) is revoked and the caller must log in again.
  */
+/**
+ * Verified access tokens are remembered for a few seconds, so a burst of calls with one token reads the
+ * database once. A revocation made on this node clears the memory at once; on another API node it takes
+ * effect within VERIFIED_CACHE_MS.
+ */
+const VERIFIED_CACHE_MS = 5_000
+const VERIFIED_CACHE_SIZE = 10_000
+
 export class AuthService {
+  readonly #verified = new Map<string, { principal: Principal; until: number; expiresAt: number }>()
   readonly #db: Database
   readonly #accessTtlMs: number
   readonly #refreshTtlMs: number
@@ -82,6 +91,8 @@ export class AuthService {
   }
 
   async refresh(refreshToken: string | undefined): Promise<RefreshResult> {
+    // Refresh may revoke tokens: forget what this node verified (other nodes forget within VERIFIED_CACHE_MS).
+    this.#verified.clear()
     if (!refreshToken) return { ok: false, failure: 'missing_token' }
     const tokenHash = hashToken(refreshToken)
     return this.#db.transaction(async (tx): Promise<RefreshResult> => {
@@ -107,15 +118,31 @@ export class AuthService {
 
   async authenticate(accessToken: string | undefined): Promise<AuthenticateResult> {
     if (!accessToken) return { ok: false, failure: 'missing_token' }
+    const tokenHash = hashToken(accessToken)
+    const nowMs = this.#now().getTime()
+    const cached = this.#verified.get(tokenHash)
+    if (cached && cached.until > nowMs && cached.expiresAt > nowMs)
+      return { ok: true, principal: cached.principal }
+    if (cached) this.#verified.delete(tokenHash)
     const row = await this.#db.one<TokenRow>(
       `SELECT t.kind, t.user_id, u.merchant_id, t.family_id, t.expires_at, t.revoked_at
        FROM access_tokens t JOIN users u ON u.id = t.user_id
        WHERE t.token_hash = $1`,
-      [hashToken(accessToken)],
+      [tokenHash],
     )
     if (row?.kind !== 'access' || row.revoked_at !== null) return { ok: false, failure: 'invalid_token' }
     if (isExpired(row, this.#now())) return { ok: false, failure: 'expired_token' }
-    return { ok: true, principal: { userId: row.user_id, merchantId: row.merchant_id } }
+    const principal = { userId: row.user_id, merchantId: row.merchant_id }
+    if (this.#verified.size >= VERIFIED_CACHE_SIZE) {
+      const oldest = this.#verified.keys().next().value
+      if (oldest !== undefined) this.#verified.delete(oldest)
+    }
+    this.#verified.set(tokenHash, {
+      principal,
+      until: nowMs + VERIFIED_CACHE_MS,
+      expiresAt: Date.parse(row.expires_at),
+    })
+    return { ok: true, principal }
   }
 
   async #issue(tx: Queryable, userId: string, familyId: string): Promise<TokenResponse> {

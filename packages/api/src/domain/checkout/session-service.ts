@@ -39,14 +39,18 @@ export function expiryOf(session: CheckoutSession): Date | null {
   return candidates.length ? new Date(Math.min(...candidates)) : null
 }
 
-async function scheduleExpiry(tx: Queryable, session: CheckoutSession, now: Date): Promise<void> {
+async function scheduleExpiry(
+  tx: Queryable,
+  session: CheckoutSession,
+  now: Date,
+  isNew = false,
+): Promise<void> {
   const at = expiryOf(session)
-  if (at)
-    await jobRepository.schedule(
-      tx,
-      { merchantId: session.merchant_id, sessionId: session.id, kind: 'expire', dueAt: at },
-      now,
-    )
+  if (!at) return
+  const job = { merchantId: session.merchant_id, sessionId: session.id, kind: 'expire', dueAt: at }
+  // A new session has no timer to replace.
+  if (isNew) await jobRepository.insert(tx, job, now)
+  else await jobRepository.schedule(tx, job, now)
 }
 
 /** The hosted page URLs of DESIGN.md, from the hpp id. */
@@ -97,13 +101,30 @@ export class SessionService {
     response: CreateResult
     session: CheckoutSession
   }> {
-    const now = await this.#clock.now(principal.merchantId)
-    checkSessionRequest(request, now)
-    const merchant = await this.#db.one<MerchantRow>('SELECT default_country FROM merchants WHERE id = $1', [
-      principal.merchantId,
-    ])
+    // One read for everything a create needs: the merchant's country, its sandbox clock and the agent.
+    const merchant = await this.#db.one<MerchantRow & { offset_minutes: number; agent_id: string | null }>(
+      `SELECT m.default_country,
+              COALESCE((SELECT c.offset_minutes FROM sandbox_clocks c WHERE c.merchant_id = m.id), 0) AS offset_minutes,
+              ${
+                request.agent_id === undefined
+                  ? '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id ORDER BY a.is_default DESC, a.created_at, a.id LIMIT 1)'
+                  : '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id AND a.id = $2)'
+              } AS agent_id
+         FROM merchants m WHERE m.id = $1`,
+      request.agent_id === undefined
+        ? [principal.merchantId]
+        : [principal.merchantId, request.agent_id.toLowerCase()],
+    )
     if (!merchant) throw new ApiError('TOKEN_INVALID')
-    const agentId = await this.#agentId(this.#db, principal, request.agent_id)
+    const now = new Date(this.#clock.realNow().getTime() + merchant.offset_minutes * 60_000)
+    checkSessionRequest(request, now)
+    if (merchant.agent_id === null) {
+      throw invalidFields(
+        [{ field: '/agent_id', message: 'is not one of your agents', keyword: 'agent' }],
+        undefined,
+      )
+    }
+    const agentId = merchant.agent_id
     const id = randomUUID()
     const hppId = request.ui?.mode === 'hpp' ? randomUUID() : null
     const session = newSessionDocument(request, {
@@ -123,7 +144,7 @@ export class SessionService {
         notificationAuth: request.merchant.notification_auth,
         notificationAdditionalPayload: request.merchant.notification_additional_payload,
       })
-      await scheduleExpiry(tx, session, now)
+      await scheduleExpiry(tx, session, now, true)
     })
     const response: CreateResult =
       hppId !== null
@@ -136,6 +157,13 @@ export class SessionService {
     const stored = await sessionRepository.find(this.#db, principal.merchantId, id)
     if (!stored) throw new ApiError('SESSION_NOT_FOUND', { id })
     return stored.document
+  }
+
+  /** The get-session body `{status, payload, identifier}` as JSON text, built around the stored document. */
+  async getResponseText(principal: Principal, id: string): Promise<string> {
+    const document = await sessionRepository.findDocumentText(this.#db, principal.merchantId, id)
+    if (document === undefined) throw new ApiError('SESSION_NOT_FOUND', { id })
+    return `{"status":"ok","payload":${document},"identifier":${JSON.stringify(id)}}`
   }
 
   /** Same body as create. Possible until the session is captured, cancelled or expired (spec §4). */

@@ -64,9 +64,9 @@ export function checkoutRoutes(
   app.get<{ Params: SessionParams }>(
     '/checkout/:checkout_session_id',
     { ...authenticated, schema: { params: SessionParams } },
-    async (request) => {
-      const session = await sessions.get(request.principal, request.params.checkout_session_id)
-      return { status: 'ok', payload: session, identifier: session.id }
+    async (request, reply) => {
+      const body = await sessions.getResponseText(request.principal, request.params.checkout_session_id)
+      return reply.type('application/json; charset=utf-8').send(body)
     },
   )
 
