@@ -1,27 +1,9 @@
-import type { CSSProperties, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { ClientSession } from '../../api.ts'
 import { fill, isLang, LANGUAGE_NAMES, LANGUAGES, useI18n } from '../../i18n/index.tsx'
 import { RULES } from '../../rules.ts'
+import { themeStyle } from '../../theme.ts'
 import styles from './styles.module.css'
-
-const RADIUS = { rectangular: '0', rounded: '0.5rem', pill: '999px' } as const
-const BOX_RADIUS = { rectangular: '0', rounded: '0.75rem', pill: '1.25rem' } as const
-
-/** The merchant's colours and shape (ui.customization) as the CSS variables the styles use. */
-export function themeStyle(customization: ClientSession['customization']): CSSProperties {
-  const c = customization ?? {}
-  const vars: Record<string, string> = {}
-  if (c.color_text) vars['--color-text'] = c.color_text
-  if (c.color_brand) vars['--color-brand'] = c.color_brand
-  if (c.color_brand_foreground) vars['--color-brand-foreground'] = c.color_brand_foreground
-  if (c.color_border) vars['--color-border'] = c.color_border
-  if (c.color_background) vars['--color-background'] = c.color_background
-  if (c.shape) {
-    vars['--radius'] = RADIUS[c.shape]
-    vars['--radius-box'] = BOX_RADIUS[c.shape]
-  }
-  return vars as CSSProperties
-}
 
 export interface LayoutProps {
   session?: Pick<ClientSession, 'customization' | 'logo_url' | 'page_title' | 'merchant_name'> | undefined
