@@ -56,7 +56,10 @@ export async function generateDocs(out = resolve(root, 'docs-md')): Promise<void
   await app.generateOutputs(project)
   await writeFile(`${out}/typedoc-sidebar.cjs`, await sidebar(out, 'checkout-js/'))
   // Formatted like every other file of the repo, so `biome check` stays clean and regenerating changes nothing.
-  execFileSync('npx', ['biome', 'format', '--write', out], { cwd: resolve(root, '../..'), stdio: 'ignore' })
+  execFileSync('npx', ['biome', 'format', '--write', '--vcs-use-ignore-file=false', out], {
+    cwd: resolve(root, '../..'),
+    stdio: 'ignore',
+  })
 }
 
 /** Every file of a folder with its text, for comparisons. */
