@@ -45,7 +45,7 @@ export async function generateDocs(out = resolve(root, 'docs-md')): Promise<void
   const app = await Application.bootstrapWithPlugins({
     options: resolve(root, 'typedoc.json'),
     entryPoints: [resolve(root, 'src/index.ts')],
-    tsconfig: resolve(root, 'tsconfig.json'),
+    tsconfig: resolve(root, 'tsconfig.build.json'),
     readme: resolve(root, 'README.md'),
     out,
   })
