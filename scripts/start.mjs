@@ -34,16 +34,25 @@ async function waitFor(url, seconds) {
   return false
 }
 
-const hasDocs = existsSync('apps/docs/package.json')
-if (hasDocs && !existsSync('apps/docs/build/index.html')) {
-  console.log('Building the documentation site (first start only; a few minutes)…')
-  const build = spawnSync('npm', ['run', 'build', '--workspace=apps/docs'], { stdio: 'inherit', env })
+/** Builds a workspace once: when its output is missing (first start on a fresh clone). */
+function buildIfMissing(workspace, output, what) {
+  if (!existsSync(`${workspace}/package.json`) || existsSync(output)) return
+  console.log(`Building ${what} (first start only)…`)
+  const build = spawnSync('npm', ['run', 'build', `--workspace=${workspace}`], { stdio: 'inherit', env })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
+
+buildIfMissing('packages/checkout-js', 'packages/checkout-js/dist/checkout.js', 'checkout-js')
+buildIfMissing('apps/hpp', 'apps/hpp/dist/index.html', 'the hosted payment page')
+buildIfMissing('apps/docs', 'apps/docs/build/index.html', 'the documentation site (a few minutes)')
+const hasDocs = existsSync('apps/docs/package.json')
+const hasDemo = existsSync('examples/demo-store/package.json')
+const demoPort = env.PLAZO_DEMO_PORT ?? '4100'
 
 let stopping = false
 const children = [run('start:api', 'API')]
 if (hasDocs) children.push(run('start:docs', 'Docs'))
+if (hasDemo) children.push(run('start:demo', 'Demo store'))
 
 function stop(code = 0) {
   stopping = true
@@ -55,6 +64,7 @@ process.on('SIGTERM', () => stop(0))
 
 const apiUp = await waitFor(`http://127.0.0.1:${apiPort}/api/v2/`, 60)
 const docsUp = hasDocs ? await waitFor(`http://127.0.0.1:${docsPort}/`, 60) : false
+const demoUp = hasDemo ? await waitFor(`http://127.0.0.1:${demoPort}/`, 60) : false
 console.log(`
   Plazo is running
   ─────────────────────────────────────────────────────────────
@@ -62,6 +72,8 @@ console.log(`
   Hosted page       ${publicUrl}/hpp/<hpp_id>
   Docs              http://localhost:${docsPort}   ${hasDocs ? (docsUp ? '' : '(not answering yet)') : '(not built in this checkout)'}
   Docs password     ${docsPassword}
+  Demo store        http://localhost:${demoPort}   ${hasDemo ? (demoUp ? '' : '(not answering yet)') : ''}
+  checkout-js       ${publicUrl}/checkout.js
   Sandbox login     demo@plazo.test / plazo-sandbox   (Demo Store)
                     other@plazo.test / plazo-sandbox  (Other Shop)
   Database          ${env.PLAZO_DATABASE_URL ?? 'sqlite:./data/plazo.sqlite'}
