@@ -1,0 +1,48 @@
+# expect: WebhookEventResponseSchema
+# Send a notification again, for example after fixing your notification_url.
+set -euo pipefail
+API="${PLAZO_API_URL:-http://localhost:4000/api/v2}"
+USERNAME="${PLAZO_USERNAME:-demo@plazo.test}"
+PASSWORD="${PLAZO_PASSWORD:-plazo-sandbox}"
+# Reads one field of the JSON on stdin, e.g. `json .access_token`.
+json() { node -pe "JSON.parse(require('fs').readFileSync(0, 'utf8'))$1"; }
+
+# Log in; the access token authorizes every other call.
+TOKEN=$(curl -sS --fail-with-body -X POST "$API/auth/login/" \
+  -H 'Content-Type: application/json' \
+  -d "{\"username\": \"$USERNAME\", \"password\": \"$PASSWORD\"}" | json .access_token)
+
+# 1. A session whose order the sandbox lender approves: it produces a few notifications.
+SESSION_ID=$(curl -sS --fail-with-body -X POST "$API/checkout/" \
+  -H "Authorization: Bearer $TOKEN" \
+  -H 'Content-Type: application/json' \
+  -d @- <<'JSON' | json .checkout_session_id
+{
+  "merchant": { "order_reference_1": "ORDER-100048" },
+  "cart": {
+    "total_price_with_tax": 12900,
+    "currency": "EUR",
+    "items": [
+      {
+        "article": { "type": "product", "category": "physical", "name": "Trail running shoes",
+                     "reference": "8412345678905", "unit_price_with_tax": 12900 },
+        "units": 1, "total_discount": 0, "total_price_with_tax": 12900
+      }
+    ]
+  },
+  "ui": { "mode": "hpp" }
+}
+JSON
+)
+curl -sS --fail-with-body -X POST "$API/test-helpers/checkout/$SESSION_ID/customer-action/" \
+  -H "Authorization: Bearer $TOKEN" \
+  -H 'Content-Type: application/json' \
+  -d '{"action": "approve"}' > /dev/null
+
+# 2. The event_id of its first notification.
+EVENT_ID=$(curl -sS --fail-with-body "$API/webhooks/events/?checkout_session_id=$SESSION_ID" \
+  -H "Authorization: Bearer $TOKEN" | json '.payload[0].event_id')
+
+# 3. Queue it again now, with the same event_id and body and a fresh retry schedule.
+curl -sS --fail-with-body -X POST "$API/webhooks/events/$EVENT_ID/redeliver/" \
+  -H "Authorization: Bearer $TOKEN"
