@@ -19,7 +19,7 @@ export type PaymentMethodTypeInput = PaymentMethodType | `${PaymentMethodType}`
 export interface ComponentHandle<P> {
   /** The element the component rendered (inside the mount element). */
   readonly element: HTMLElement
-  /** Re-renders with these props merged into the current ones. */
+  /** Re-renders with these props merged into the current ones (`mountElement` cannot change: mount anew). */
   update(props: Partial<P>): void
   /** Removes the component and stops listening to anything. Calling it twice does nothing. */
   unmount(): void

@@ -67,9 +67,11 @@ describe('the TypeDoc reference (docs-md)', () => {
     expect(Object.keys(fresh).sort()).toEqual(expected)
   })
 
-  it('gives every function an example a merchant can copy', () => {
-    for (const name of SPEC.functions) {
-      expect(fresh[`functions/${name}.md`], name).toMatch(/## Examples?\n\n```(ts|html)\n/)
+  it('gives every export an example a merchant can copy', () => {
+    for (const [folder, names] of Object.entries(SPEC)) {
+      for (const name of names) {
+        expect(fresh[`${folder}/${name}.md`], name).toMatch(/## Examples?\n\n```(ts|html)\n/)
+      }
     }
   })
 
