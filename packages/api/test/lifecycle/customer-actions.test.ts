@@ -225,7 +225,8 @@ describe.each(testEngines())('customer actions and the sandbox lender on $name',
         ])
 
         const child = await k.actOk(childId, 'approve', 'card_payment')
-        expect(statuses(child)).toEqual({ session: 'confirmed', intent: 'confirmed', hpp: 'completed' })
+        // A collected down payment: the child is confirmed and captured, and its intent is paid.
+        expect(statuses(child)).toEqual({ session: 'confirmed', intent: 'paid', hpp: 'completed' })
         expect(child.captured_amount.amount).toBe(CHALLENGE_AMOUNT)
 
         const parent = await k.get(id)
@@ -273,12 +274,13 @@ describe.each(testEngines())('customer actions and the sandbox lender on $name',
             conditions: { ...intent.conditions, down_payment_amount: CHALLENGE_AMOUNT },
           })
         }
-        // The child's own notifications are the child's (a normal auto_capture checkout).
+        // The child's own notifications are the child's (an auto_capture checkout, then paid).
         expect(types(await k.events(childId))).toEqual([
           'payment_intent_status_changed:approved',
           'payment_intent_status_changed:confirmed',
           'checkout_session_status_changed:confirmed',
           'capture_approved:confirmed',
+          'payment_intent_status_changed:paid',
         ])
       },
     )

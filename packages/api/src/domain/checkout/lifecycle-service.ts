@@ -308,7 +308,23 @@ export class LifecycleService {
       stored?.parentSessionId &&
       ['confirmed', 'denied', 'desisted', 'expired', 'cancelled'].includes(session.status)
     ) {
-      await this.#downPaymentFinished(tx, stored.parentSessionId, session)
+      let child = session
+      if (session.status === 'confirmed') {
+        // The down payment is collected (captured at once): its intent is `paid`, as docs/adr/0005 documents.
+        const paid = await this.#change(
+          session.merchant_id,
+          session.id,
+          (state) => {
+            const intent = state.selectedIntent
+            if (intent?.status === 'confirmed' && state.session.captured_amount.amount > 0) {
+              state.moveIntent(intent, 'paid')
+            }
+          },
+          tx,
+        )
+        child = paid.session
+      }
+      await this.#downPaymentFinished(tx, stored.parentSessionId, child)
     }
     // An order that expired or was cancelled takes its open down-payment session with it: the customer must not
     // pay a down payment for an order that no longer exists.
