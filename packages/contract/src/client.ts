@@ -125,7 +125,7 @@ export const ClientSessionSchema = Type.Object(
 
 export const ClientCompleteRequestSchema = Type.Object(
   {
-    payment_method_type: OfferablePaymentMethodType.schema,
+    payment_method_type: PaymentMethodType.schema,
     period: Type.Optional(Type.Integer({ minimum: 1, description: 'Chosen term in months (loans).' })),
     customer: Type.Union([BasicCustomerSchema, FullCustomerSchema], {
       description:

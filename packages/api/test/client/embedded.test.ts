@@ -37,6 +37,25 @@ describe.each(testEngines())('embedded checkout client API on $name', (engine) =
     expect((await kit.get(id)).status).toBe('confirmed')
   })
 
+  it('answers CORS so checkout-js can call it from the merchant page', async () => {
+    const preflight = await t.app.inject({
+      method: 'OPTIONS',
+      url: '/api/v2/client/embedded/complete',
+      headers: {
+        origin: 'https://shop.example.com',
+        'access-control-request-headers': 'content-type, x-client-secret',
+      },
+    })
+    expect(preflight.statusCode).toBe(204)
+    expect(preflight.headers['access-control-allow-headers']).toContain('x-client-secret')
+    const { secret: clientSecret } = await kit.createEmbedded()
+    const ok = await kit.client('GET', '/embedded', undefined, secret(clientSecret))
+    expect(ok.headers['access-control-allow-origin']).toBe('*')
+    const refused = await kit.client('GET', '/embedded', undefined, secret('cs_wrong'))
+    expect(refused.statusCode).toBe(401)
+    expect(refused.headers['access-control-allow-origin']).toBe('*')
+  })
+
   it('desist through the client secret', async () => {
     const { id, secret: clientSecret } = await kit.createEmbedded()
     const outcome = outcomeOf(await kit.client('POST', '/embedded/desist', undefined, secret(clientSecret)))

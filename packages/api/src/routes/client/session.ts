@@ -5,7 +5,7 @@ import {
   type Static,
   UuidSchema,
 } from '@plazo/contract'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type from 'typebox'
 import type { ClientCapability, ClientService } from '../../domain/client/client-service.ts'
 
@@ -54,6 +54,13 @@ function completeInput(body: CompleteBody) {
  * (`/client/embedded`, with the session's `client_secret` in the `x-client-secret` header). No bearer
  * token: the hosted page id or the client secret is the capability (docs/adr/0006).
  */
+const EMBEDDED_CORS_HEADERS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, x-client-secret, x-request-id',
+  'access-control-max-age': '86400',
+} as const
+
 export function clientSessionRoutes(app: FastifyInstance, client: ClientService): void {
   app.get<{ Params: HppParams }>('/client/hpp/:hpp_id', { schema: { params: HppParams } }, async (request) =>
     client.view({ hppId: request.params.hpp_id }),
@@ -72,10 +79,26 @@ export function clientSessionRoutes(app: FastifyInstance, client: ClientService)
   )
 
   // The secret is checked before the body is validated: without it, a caller learns nothing of the schemas.
+  // checkout-js calls these from the merchant's page (another origin), so they answer CORS: any origin, no
+  // cookies; the client secret travels in a header, which the preflight allows.
   const authenticated = {
     onRequest: async (request: FastifyRequest) => {
       await client.resolve(secretOf(request))
     },
+    onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      reply.headers(EMBEDDED_CORS_HEADERS)
+      return payload
+    },
+  }
+  for (const path of [
+    '/client/embedded',
+    '/client/embedded/complete',
+    '/client/embedded/desist',
+    '/client/embedded/down-payment',
+    '/client/embedded/down-payment/complete',
+    '/client/embedded/down-payment/desist',
+  ]) {
+    app.options(path, async (_request, reply) => reply.status(204).headers(EMBEDDED_CORS_HEADERS).send())
   }
 
   app.get('/client/embedded', authenticated, async (request) => client.view(secretOf(request)))
