@@ -18,6 +18,7 @@ import {
   DateSchema,
   DateTimeSchema,
   DocumentNumberSchema,
+  MAX_AMOUNT_CENTS,
   MoneySchema,
   NonEmptyString,
   UrlSchema,
@@ -26,6 +27,7 @@ import { discriminated } from './schema-helpers.ts'
 
 const positivePrice = Type.Integer({
   exclusiveMinimum: 0,
+  maximum: MAX_AMOUNT_CENTS,
   description: 'Unit price with taxes, in cents (> 0).',
 })
 
@@ -44,6 +46,8 @@ export const ProductArticleSchema = Type.Object(
     category: ProductCategory.schema,
     ...common,
     unit_price_with_tax: Type.Integer({
+      minimum: -MAX_AMOUNT_CENTS,
+      maximum: MAX_AMOUNT_CENTS,
       description: 'Unit price with taxes, in cents: > 0, or < 0 for a `discount` article.',
     }),
     brand: Type.Optional(Type.String({ maxLength: 255, description: 'Brand.' })),

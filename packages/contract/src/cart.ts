@@ -1,6 +1,6 @@
 import Type from 'typebox'
 import { ArticleSchema, ReadArticleSchema } from './article.ts'
-import { CurrencySchema, MoneySchema, UuidSchema } from './primitives.ts'
+import { CurrencySchema, MAX_AMOUNT_CENTS, MoneySchema, UuidSchema } from './primitives.ts'
 
 export const CartItemSchema = Type.Object(
   {
@@ -8,10 +8,13 @@ export const CartItemSchema = Type.Object(
     units: Type.Integer({ minimum: 1, description: 'Units (at least 1).' }),
     total_discount: Type.Integer({
       minimum: 0,
+      maximum: MAX_AMOUNT_CENTS,
       default: 0,
       description: 'Discount on this line, in cents (at least 0).',
     }),
     total_price_with_tax: Type.Integer({
+      minimum: -MAX_AMOUNT_CENTS,
+      maximum: MAX_AMOUNT_CENTS,
       description: 'Line total with taxes, in cents: > 0, or < 0 for a `discount` article.',
     }),
   },
@@ -35,6 +38,7 @@ export const CartSchema = Type.Object(
     reference: Type.Optional(Type.String({ maxLength: 128, description: 'Merchant cart reference.' })),
     total_price_with_tax: Type.Integer({
       exclusiveMinimum: 0,
+      maximum: MAX_AMOUNT_CENTS,
       description:
         'Cart total with taxes, in cents (> 0). Must equal the sum of the items `total_price_with_tax`, otherwise the API answers 409 `The total price of the cart (<total>) differs from the sum of all the items total price (<sum>).`',
     }),

@@ -167,13 +167,6 @@ export const ERRORS = {
     'Event {id} not found.',
     'No event with that id belongs to your merchant.',
   ),
-  METHOD_NOT_ALLOWED: entry(
-    'METHOD_NOT_ALLOWED',
-    405,
-    'plazo.route.method_not_allowed',
-    'Method {method} is not allowed on {url}.',
-    'The path exists with other methods.',
-  ),
   CART_TOTAL_MISMATCH: entry(
     'CART_TOTAL_MISMATCH',
     409,

@@ -1,7 +1,7 @@
 import Type from 'typebox'
 import { CheckoutSessionSchema, OperationSchema } from './checkout-session.ts'
 import { CustomerAction, DistributionChannel, OfferablePaymentMethodType } from './enums.ts'
-import { DateTimeSchema, EmailSchema, PhoneNumberSchema, UuidSchema } from './primitives.ts'
+import { DateTimeSchema, EmailSchema, MAX_AMOUNT_CENTS, PhoneNumberSchema, UuidSchema } from './primitives.ts'
 
 export const CaptureRequestSchema = Type.Object(
   {
@@ -35,6 +35,7 @@ export const RefundRequestSchema = Type.Object(
     refunded_amount: Type.Optional(
       Type.Integer({
         exclusiveMinimum: 0,
+        maximum: MAX_AMOUNT_CENTS,
         description: 'Amount in cents; never above the captured total minus what was already refunded (409).',
       }),
     ),

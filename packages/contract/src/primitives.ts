@@ -25,6 +25,9 @@ export const DateTimeSchema = Type.String({
 
 export const CurrencySchema = Currency.schema
 
+/** The largest amount JSON numbers carry exactly (2^53 - 1 cents); the API refuses anything above. */
+export const MAX_AMOUNT_CENTS = Number.MAX_SAFE_INTEGER
+
 /** Integer amount in cents (spec §9: "cents expressed as decimals": 7900 is 79.00 EUR). */
 export const CentsSchema = (
   options: { description?: string; minimum?: number; exclusiveMinimum?: number } = {},
