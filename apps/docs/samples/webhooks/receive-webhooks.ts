@@ -122,5 +122,7 @@ const timeout = setTimeout(() => {
 }, 30_000)
 const event = await orderConfirmed
 clearTimeout(timeout)
+// Close idle keep-alive connections too, so the process ends at once.
 server.close()
+server.closeAllConnections()
 console.log(JSON.stringify(event, null, 2))
