@@ -7,6 +7,7 @@ import {
   errorBody,
   expectCommonFields,
   LINE_1,
+  LINE_2,
   LifecycleKit,
   notifiedIntent,
   payloadOf,
@@ -394,6 +395,58 @@ describe.each(testEngines())('customer actions and the sandbox lender on $name',
       ])
       await k.actOk(session.downpayment_checkout_session_id as string, 'approve')
       expect(statuses(await k.get(id))).toEqual({ session: 'confirmed', intent: 'confirmed', hpp: null })
+    })
+  })
+
+  describe('an update of a decided session', () => {
+    it('during a challenge: the order is open again, the merchant notified, the old down payment cancelled', async () => {
+      const request = sessionRequest({ ui: 'hpp', checkoutMode: 'auto_capture' })
+      const id = await k.create(request)
+      await k.actOk(id, 'challenge')
+      const { childId } = await challenged(id)
+
+      const updated = sessionOf(
+        await k.update(id, { ...request, cart: sessionRequest({ twoLines: true }).cart }),
+      )
+      expect(updated).toEqual(await k.get(id))
+      expect(statuses(updated)).toEqual({ session: 'initial', intent: null, hpp: 'initial' })
+      expect(updated.downpayment_checkout_session_id).toBeNull()
+      expect(updated.down_payment).toBeNull()
+      expect(updated.payment_intents.map((i) => i.status)).toEqual(['initial', 'initial'])
+      expect(updated.payment_intents.map((i) => i.conditions?.principal)).toEqual([
+        LINE_1 + LINE_2,
+        LINE_1 + LINE_2,
+      ])
+      const events = await k.events(id)
+      expect(types(events)).toEqual([
+        'payment_intent_status_changed:on_hold',
+        'checkout_session_status_changed:challenge',
+        'checkout_session_status_changed:initial',
+      ])
+      expect(payloadOf(events[2])).toMatchObject({
+        triggered_at: updated.updated_at,
+        selected_payment_intent: null,
+        payment_intents: updated.payment_intents.map((i) => notifiedIntent(i)),
+      })
+      // The old down payment can no longer be paid.
+      expect(statuses(await k.get(childId))).toEqual({ session: 'cancelled', intent: null, hpp: 'cancelled' })
+      expect((await k.act(childId, 'approve')).statusCode).toBe(409)
+
+      // The customer completes the new order.
+      const done = await k.actOk(id, 'approve')
+      expect(statuses(done)).toEqual({ session: 'confirmed', intent: 'confirmed', hpp: 'completed' })
+      expect(done.captured_amount.amount).toBe(LINE_1 + LINE_2)
+    })
+
+    it('a denied session keeps its denied intents', async () => {
+      const request = sessionRequest({ ui: 'hpp' })
+      const id = await k.create(request)
+      await k.actOk(id, 'deny', 'bnpl_instalments')
+      const denied = await k.actOk(id, 'deny', 'consumer_loan_instalments')
+      const updated = sessionOf(await k.update(id, request))
+      expect(statuses(updated)).toEqual({ session: 'denied', intent: 'denied', hpp: 'cancelled' })
+      expect(updated.payment_intents).toEqual(denied.payment_intents)
+      expect((await k.act(id, 'approve')).statusCode).toBe(409)
     })
   })
 

@@ -490,6 +490,39 @@ export class LifecycleService {
   }
 
   /**
+   * Update (spec §4): `apply` writes the new order (SessionService.update) in this transaction. A challenged
+   * order is open again: the merchant is notified, and the down payment of the old order is cancelled so the
+   * customer cannot pay it.
+   */
+  async update(
+    principal: Principal,
+    id: string,
+    apply: (tx: Transaction) => Promise<CheckoutSession>,
+  ): Promise<CheckoutSession> {
+    return this.#db.transaction(async (tx) => {
+      const updated = await apply(tx)
+      if (updated.status !== 'challenge') return updated
+      const { session, result: childId } = await this.#change(
+        principal.merchantId,
+        id,
+        (state) => {
+          const childId = state.session.downpayment_checkout_session_id
+          state.session.downpayment_checkout_session_id = null
+          state.moveSession('initial')
+          state.moveHpp('initial')
+          return childId
+        },
+        tx,
+      )
+      const child = childId ? await sessionRepository.find(tx, principal.merchantId, childId) : undefined
+      if (childId && child && ['initial', 'challenge'].includes(child.document.status)) {
+        await this.#change(principal.merchantId, childId, (state) => this.#cancel(state), tx)
+      }
+      return session
+    })
+  }
+
+  /**
    * Cancel (spec §4): only before capture, and for good. Open intents end with the order, its timers stop and
    * the merchant is notified like any other change of status; an open down-payment session is cancelled too,
    * so the customer cannot pay a down payment for an order that no longer exists.

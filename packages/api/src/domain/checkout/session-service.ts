@@ -7,7 +7,7 @@ import type {
   PaymentIntentRequest,
 } from '@plazo/contract'
 import { ApiError, invalidFields } from '../../errors.ts'
-import type { Database, Queryable } from '../../storage/index.ts'
+import type { Database, Queryable, Transaction } from '../../storage/index.ts'
 import { jobRepository } from '../../storage/job-repository.ts'
 import { sessionRepository } from '../../storage/session-repository.ts'
 import type { Principal } from '../auth/index.ts'
@@ -166,9 +166,18 @@ export class SessionService {
     return `{"status":"ok","payload":${document},"identifier":${JSON.stringify(id)}}`
   }
 
-  /** Same body as create. Possible until the session is captured, cancelled or expired (spec §4). */
-  async update(principal: Principal, id: string, request: CheckoutSessionRequest): Promise<CheckoutSession> {
-    return this.#db.transaction(async (tx) => {
+  /**
+   * Same body as create. Possible until the session is captured, cancelled or expired (spec §4). An open
+   * session gets new intents (the customer chooses again); a challenged one stays `challenge` here and the
+   * lifecycle reopens it (LifecycleService.update), since that is a status change to notify.
+   */
+  async update(
+    principal: Principal,
+    id: string,
+    request: CheckoutSessionRequest,
+    existingTx?: Transaction,
+  ): Promise<CheckoutSession> {
+    const body = async (tx: Transaction) => {
       const stored = await sessionRepository.findForUpdate(tx, principal.merchantId, id)
       if (!stored) throw new ApiError('SESSION_NOT_FOUND', { id })
       const current = stored.document
@@ -211,18 +220,19 @@ export class SessionService {
         hppId: current.hpp?.id ?? null,
         defaultExpiresAt: new Date(Date.parse(current.created_at) + DEFAULT_SESSION_TTL_MS),
       })
-      // Decided intents belong to the old order: the customer chooses again on the new one.
+      // Decided intents of an open order belong to the old order: the customer chooses again on the new one.
+      // A confirmed, denied or desisted session keeps its intents and its down payment.
+      const reopen = current.status === 'initial' || current.status === 'challenge'
       const updated: CheckoutSession = {
         ...current,
         ...parts,
         agent_id: agentId,
         updated_at: now.toISOString(),
-        status: current.status === 'initial' || current.status === 'challenge' ? 'initial' : current.status,
-        payment_intents: current.status === 'confirmed' ? current.payment_intents : parts.payment_intents,
-        selected_payment_method_id:
-          current.status === 'confirmed' ? current.selected_payment_method_id : null,
-        selected_payment_method_type:
-          current.status === 'confirmed' ? current.selected_payment_method_type : null,
+        status: current.status,
+        down_payment: reopen ? parts.down_payment : current.down_payment,
+        payment_intents: reopen ? parts.payment_intents : current.payment_intents,
+        selected_payment_method_id: reopen ? null : current.selected_payment_method_id,
+        selected_payment_method_type: reopen ? null : current.selected_payment_method_type,
         hpp: current.hpp
           ? {
               ...current.hpp,
@@ -241,6 +251,7 @@ export class SessionService {
         notificationAdditionalPayload: request.merchant.notification_additional_payload,
       })
       return updated
-    })
+    }
+    return existingTx ? body(existingTx) : this.#db.transaction(body)
   }
 }

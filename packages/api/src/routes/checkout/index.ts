@@ -74,10 +74,9 @@ export function checkoutRoutes(
     '/checkout/:checkout_session_id',
     { ...authenticated, schema: { params: SessionParams, body: CheckoutSessionRequestSchema } },
     async (request, reply) => {
-      const session = await sessions.update(
-        request.principal,
-        request.params.checkout_session_id,
-        request.body,
+      const { principal, params, body } = request
+      const session = await lifecycle.update(principal, params.checkout_session_id, (tx) =>
+        sessions.update(principal, params.checkout_session_id, body, tx),
       )
       return reply.status(201).send({ status: 'ok', payload: session, identifier: session.id })
     },
