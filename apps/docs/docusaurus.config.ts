@@ -8,14 +8,15 @@ import type { PresetEntry } from 'redocusaurus'
 import type { Compiler } from 'webpack'
 import { apiReferences } from './api-references.ts'
 import { specPath } from './openapi-source.ts'
+import { accessiblePrismTheme } from './plugins/accessible-prism-theme.ts'
 import { remarkBrand } from './plugins/remark-brand.ts'
 import { sampleRemarkPlugins, samplesCachePlugin } from './plugins/remark-samples.ts'
 import { site, siteTitle } from './site.config.ts'
 
 // The reference pages render the committed OpenAPI documents of packages/contract; the prepare step
 // copies the same files into static/openapi/ so each page offers its document for download.
-const redocusaurus: PresetEntry = [
-  'redocusaurus',
+const redocusaurus: [string, PresetEntry[1]] = [
+  './plugins/redoc-preset.ts',
   {
     specs: apiReferences.map((reference) => ({
       id: reference.id,
@@ -78,6 +79,8 @@ function legacyBanner(locale: 'en' | 'es'): string {
 
 const config: Config = {
   title: siteTitle,
+  // What the browser code needs from site.config.ts (which itself reads @plazo/contract, a Node module).
+  customFields: { brandName: site.brandName, supportEmail: site.supportEmail },
   tagline: 'One checkout integration for buy now pay later, consumer loans and card payments.',
   favicon: 'img/favicon.svg',
   url: 'http://localhost:3000',
@@ -89,6 +92,8 @@ const config: Config = {
   onBrokenAnchors: 'warn',
   onDuplicateRoutes: 'warn',
   markdown: {
+    // .md files (the generated checkout-js reference) are plain CommonMark; the guides are .mdx.
+    format: 'detect',
     mermaid: true,
     hooks: { onBrokenMarkdownLinks: 'warn', onBrokenMarkdownImages: 'warn' },
   },
@@ -107,7 +112,11 @@ const config: Config = {
   // The site is gated; nothing of it should end up in a search engine even if a page leaks.
   noIndex: true,
 
-  clientModules: ['./src/clientModules/chunk-load-recovery.ts', './src/clientModules/session-check.ts'],
+  clientModules: [
+    './src/clientModules/navigation-state.ts',
+    './src/clientModules/chunk-load-recovery.ts',
+    './src/clientModules/session-check.ts',
+  ],
 
   themes: [
     ['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions],
@@ -190,8 +199,8 @@ const config: Config = {
       copyright: `Copyright © ${site.copyrightYear} ${site.brandName}.`,
     },
     prism: {
-      theme: prismThemes.github,
-      darkTheme: prismThemes.dracula,
+      theme: accessiblePrismTheme(prismThemes.github),
+      darkTheme: accessiblePrismTheme(prismThemes.dracula),
       additionalLanguages: ['bash', 'json'],
     },
     mermaid: { theme: { light: 'neutral', dark: 'dark' } },

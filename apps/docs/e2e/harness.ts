@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { type Browser, chromium } from 'playwright-core'
@@ -11,15 +12,41 @@ export const buildDir = `${siteDir}build`
 export const buildLogPath = `${siteDir}.cache/build.log`
 export const PASSWORD = 'e2e-docs-password'
 
+/** What the build is made from; a build older than any of these is rebuilt. */
+const SOURCES = [
+  'docs',
+  'i18n',
+  'src',
+  'static/img',
+  'plugins',
+  'scripts',
+  'docusaurus.config.ts',
+  'sidebars.ts',
+  'site.config.ts',
+  'api-references.ts',
+  '../../packages/contract/openapi',
+  '../../packages/checkout-js/docs-md',
+]
+const GENERATED = /(^|\/)(globals\.mdx|api\.generated\.json)$/
+
+function newestSource(path: string): number {
+  if (!existsSync(path)) return 0
+  const stat = statSync(path)
+  if (!stat.isDirectory()) return GENERATED.test(path) ? 0 : stat.mtimeMs
+  return Math.max(0, ...readdirSync(path).map((name) => newestSource(join(path, name))))
+}
+
 /**
- * Builds the site once (about a minute) unless a complete build is already there; set
- * PLAZO_DOCS_REBUILD=1 to force a fresh one.
+ * Builds the site (a minute or two) unless a complete build newer than every source is already there;
+ * PLAZO_DOCS_REBUILD=1 forces a build even then.
  */
 export function ensureBuild(): void {
-  const complete = [`${buildDir}/index.html`, `${buildDir}/es/index.html`, buildLogPath].every((path) =>
-    existsSync(path),
-  )
-  if (complete && process.env.PLAZO_DOCS_REBUILD !== '1') return
+  const outputs = [`${buildDir}/index.html`, `${buildDir}/es/index.html`, buildLogPath]
+  const complete = outputs.every((path) => existsSync(path))
+  const fresh =
+    complete &&
+    statSync(buildLogPath).mtimeMs > Math.max(...SOURCES.map((source) => newestSource(join(siteDir, source))))
+  if (fresh && process.env.PLAZO_DOCS_REBUILD !== '1') return
   const result = spawnSync('npm', ['run', 'build'], { cwd: siteDir, stdio: 'inherit' })
   if (result.status !== 0) throw new Error(`npm run build failed with ${result.status}`)
 }

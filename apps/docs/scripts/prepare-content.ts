@@ -2,10 +2,11 @@
  * Fills the parts of the site that come from the contract package, before `docusaurus build` or `start`:
  * - static/openapi/*.json: downloadable copies of the committed OpenAPI documents;
  * - docs/api/globals.mdx (and its Spanish twin): every enumeration, constant and error of the contract;
- * - src/data/api.generated.json: servers and version of the API, read from the OpenAPI documents.
+ * - src/data/api.generated.json: servers and version of the API, read from the OpenAPI documents;
+ * - docs/checkout-js/: the TypeDoc markdown reference of packages/checkout-js (its docs-md/, with its sidebar).
  * All outputs are generated (git-ignored) so they can never drift from packages/contract.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as contract from '@plazo/contract'
@@ -61,7 +62,19 @@ function prepareGlobals(): void {
   write('i18n/es/docusaurus-plugin-content-docs/current/api/globals.mdx', renderGlobals(input, 'es'))
 }
 
+/** The checkout-js reference is generated (and kept fresh) by packages/checkout-js; the site mounts it. */
+function prepareCheckoutJsReference(): void {
+  const source = fileURLToPath(new URL('../../../packages/checkout-js/docs-md/', import.meta.url))
+  if (!existsSync(`${source}index.md`)) {
+    throw new Error(`Missing ${source}index.md: run \`npm run docs --workspace=packages/checkout-js\` first.`)
+  }
+  const target = join(siteDir, 'docs/checkout-js')
+  rmSync(target, { recursive: true, force: true })
+  cpSync(source, target, { recursive: true })
+}
+
 const documents = prepareOpenApi()
+prepareCheckoutJsReference()
 prepareApiData(documents)
 prepareGlobals()
-console.log('Prepared the OpenAPI downloads, the API data and the globals page from @plazo/contract.')
+console.log('Prepared the OpenAPI downloads, the API data, the globals page and the checkout-js reference.')

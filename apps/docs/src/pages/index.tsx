@@ -1,10 +1,10 @@
 import Link from '@docusaurus/Link'
 import Translate, { translate } from '@docusaurus/Translate'
+import useDocusaurusContext from '@docusaurus/useDocusaurusContext'
 import Heading from '@theme/Heading'
 import Layout from '@theme/Layout'
 import type { ReactNode } from 'react'
 import { apiReferences } from '../../api-references.ts'
-import { site } from '../../site.config.ts'
 import styles from './index.module.css'
 
 interface Card {
@@ -97,6 +97,7 @@ function CardGrid({ cards }: { cards: Card[] }): ReactNode {
 }
 
 export default function Home(): ReactNode {
+  const brand = String(useDocusaurusContext().siteConfig.customFields?.brandName ?? '')
   return (
     <Layout
       title={translate({ id: 'home.meta.title', message: 'Developer documentation' })}
@@ -108,7 +109,7 @@ export default function Home(): ReactNode {
       <header className={styles.hero}>
         <div className="container">
           <Heading as="h1" className={styles.heroTitle}>
-            <Translate id="home.hero.title" values={{ brand: site.brandName }}>
+            <Translate id="home.hero.title" values={{ brand }}>
               {'{brand} developer documentation'}
             </Translate>
           </Heading>

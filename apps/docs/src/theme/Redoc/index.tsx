@@ -1,0 +1,61 @@
+import useIsBrowser from '@docusaurus/useIsBrowser'
+import Redoc from '@theme-original/Redoc'
+import { type ComponentProps, type ReactNode, useEffect, useState } from 'react'
+import { isHydratingInitialPage } from '../../lib/navigation-state.ts'
+
+type Props = ComponentProps<typeof Redoc>
+
+/** What counts as the visitor starting to use the reference. */
+const ACTIVATION_EVENTS = [
+  'pointerdown',
+  'pointermove',
+  'keydown',
+  'focusin',
+  'wheel',
+  'touchstart',
+  'scroll',
+] as const
+
+/**
+ * The API references are large (thousands of elements styled at run time), and hydrating one at load
+ * blocks the main thread for seconds on a phone. The prerendered reference is complete and readable, so it
+ * is left as it is and only made interactive when the visitor first moves, scrolls, touches or types. A
+ * client-side navigation to a reference renders it at once. (No Suspense here: React would stream a large
+ * boundary out of line and reveal it only by script.)
+ */
+export default function RedocWrapper(props: Props): ReactNode {
+  const isBrowser = useIsBrowser()
+  const [active, setActive] = useState(() => !isHydratingInitialPage())
+  // While hydrating, the placeholder repeats the prerendered markup, so React finds what it expects and
+  // leaves the reference on screen untouched.
+  const [prerendered] = useState(() =>
+    active ? '' : (document.querySelector('.plazo-redoc[data-interactive="false"]')?.innerHTML ?? ''),
+  )
+
+  useEffect(() => {
+    if (active) return undefined
+    const activate = () => setActive(true)
+    for (const event of ACTIVATION_EVENTS)
+      window.addEventListener(event, activate, { once: true, passive: true })
+    return () => {
+      for (const event of ACTIVATION_EVENTS) window.removeEventListener(event, activate)
+    }
+  }, [active])
+
+  if (!active) {
+    return (
+      <div
+        className="plazo-redoc"
+        data-interactive="false"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own prerendered markup, see above
+        dangerouslySetInnerHTML={{ __html: prerendered }}
+        suppressHydrationWarning
+      />
+    )
+  }
+  return (
+    <div className="plazo-redoc" data-interactive={isBrowser ? 'true' : 'false'}>
+      <Redoc {...props} />
+    </div>
+  )
+}
