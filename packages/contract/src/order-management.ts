@@ -1,6 +1,6 @@
 import Type from 'typebox'
 import { CheckoutSessionSchema, OperationSchema } from './checkout-session.ts'
-import { CustomerAction, DistributionChannel, OfferablePaymentMethodType } from './enums.ts'
+import { CustomerAction, DistributionChannel, PaymentMethodType } from './enums.ts'
 import { DateTimeSchema, EmailSchema, MAX_AMOUNT_CENTS, PhoneNumberSchema, UuidSchema } from './primitives.ts'
 
 export const CaptureRequestSchema = Type.Object(
@@ -133,7 +133,7 @@ export const OutboxListResponseSchema = Type.Object(
 export const CustomerActionRequestSchema = Type.Object(
   {
     action: CustomerAction.schema,
-    payment_method_type: Type.Optional(OfferablePaymentMethodType.schema),
+    payment_method_type: Type.Optional(PaymentMethodType.schema),
   },
   {
     title: 'CustomerActionRequest',
