@@ -18,7 +18,7 @@ export const ProcessedPaymentMethodSchema = Type.Object(
     title: 'ProcessedPaymentMethod',
     additionalProperties: false,
     description:
-      'The payment method (and term) the customer already chose in your front end. It must be one of `payment_methods`; the session opens on it.',
+      'The payment method (and term) the customer already chose in your front end. It must be one of `payment_methods` (400 otherwise). `POST /checkout/payment-intent/` processes the payment intent with it; on `POST /checkout/` it is only checked.',
   },
 )
 

@@ -3,9 +3,22 @@ import { money, percent } from '../../format.ts'
 import { fill, useI18n } from '../../i18n/index.tsx'
 import styles from './styles.module.css'
 
-/** The regular instalment of an offer (the first can carry an upfront fee). */
+/**
+ * The regular instalment of an offer: the amount most instalments have. The first can carry an upfront fee or
+ * insurance and the last absorbs the rounding, so neither is shown as "n × amount".
+ */
 export function regularInstalment(offer: Offer): number {
-  return offer.schedule[offer.schedule.length - 1]?.amount ?? offer.total_payable
+  const counts = new Map<number, number>()
+  for (const row of offer.schedule) counts.set(row.amount, (counts.get(row.amount) ?? 0) + 1)
+  let best: number | undefined
+  let bestCount = 0
+  for (const [amount, count] of counts) {
+    if (count > bestCount) {
+      best = amount
+      bestCount = count
+    }
+  }
+  return best ?? offer.total_payable
 }
 
 export interface PaymentMethodsProps {

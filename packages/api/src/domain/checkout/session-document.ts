@@ -100,10 +100,13 @@ function readBilling(billing: Request['billing']): CheckoutSession['billing'] {
   }
 }
 
-/** When the session expires: the request's `expires_at`, the hosted page's, or the default window. */
+/** When the session expires: the earlier of the request's `expires_at` and the hosted page's, or the default window. */
 export function expiresAt(request: Request, fallback: Date): string {
   const hpp = request.ui?.mode === 'hpp' ? request.ui.hpp?.expires_at : undefined
-  return request.expires_at ?? hpp ?? iso(fallback)
+  // Both given: the earlier wins, as the guides say.
+  const given = [request.expires_at, hpp].filter((value): value is string => value !== undefined)
+  if (given.length === 0) return iso(fallback)
+  return given.reduce((earliest, value) => (Date.parse(value) < Date.parse(earliest) ? value : earliest))
 }
 
 /** The parts of the read shape that come from the request (used by create and by update). */

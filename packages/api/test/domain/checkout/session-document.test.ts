@@ -165,7 +165,7 @@ describe('offeredPaymentMethods', () => {
 describe('expiresAt', () => {
   const fallback = new Date('2026-06-02T12:00:00.000Z')
 
-  it("takes the request's expires_at first, then the hosted page's, then the default", () => {
+  it("takes the earlier of the request's expires_at and the hosted page's, else the default", () => {
     const hpp = structuredClone(examples.hppRequestExample('product')) as CheckoutSessionRequest & {
       ui: { hpp: { expires_at?: string } }
     }
@@ -174,5 +174,7 @@ describe('expiresAt', () => {
     expect(expiresAt(hpp, fallback)).toBe('2026-06-05T00:00:00Z')
     hpp.expires_at = '2026-06-04T00:00:00Z'
     expect(expiresAt(hpp, fallback)).toBe('2026-06-04T00:00:00Z')
+    hpp.expires_at = '2026-06-06T00:00:00Z'
+    expect(expiresAt(hpp, fallback)).toBe('2026-06-05T00:00:00Z')
   })
 })
