@@ -62,16 +62,29 @@ describe.each(OPENAPI_DOCUMENT_NAMES)('OpenAPI document %s', (name) => {
     expect(servers.filter((url) => url.endsWith('/api/v2'))).toHaveLength(3)
   })
 
-  it('secures every call but login, refresh and the public client calls with the bearer token', () => {
+  it('secures every server call with the bearer token and no browser call with it', () => {
     for (const [path, item] of Object.entries(
       (doc.paths ?? {}) as Record<string, Record<string, { security: unknown[] }>>,
     )) {
       for (const op of Object.values(item)) {
-        // The public client calls (docs/adr/0006) take an agent id, never a token: they run in the browser.
-        if (path.startsWith('/auth/') || path.startsWith('/client/')) expect(op.security).toEqual([])
+        // The client calls (docs/adr/0006) run in the customer's browser: the embedded ones take the session's
+        // client secret, the hosted page ones its id in the path, the public ones an agent id; never a token.
+        if (path.startsWith('/client/embedded')) expect(op.security).toEqual([{ clientSecret: [] }])
+        else if (path.startsWith('/auth/') || path.startsWith('/client/')) expect(op.security).toEqual([])
         else expect(op.security).toEqual([{ bearerAuth: [] }])
       }
     }
+  })
+
+  it('declares the x-client-secret scheme exactly where a call uses it', () => {
+    const schemes = (doc.components as { securitySchemes: Record<string, unknown> }).securitySchemes
+    const usesSecret = Object.keys((doc.paths ?? {}) as Doc).some((path) =>
+      path.startsWith('/client/embedded'),
+    )
+    expect(name === 'checkout-session-embedded').toBe(usesSecret)
+    if (usesSecret) {
+      expect(schemes.clientSecret).toMatchObject({ type: 'apiKey', in: 'header', name: 'x-client-secret' })
+    } else expect(schemes.clientSecret).toBeUndefined()
   })
 
   const examples = mediaExamples(doc)
@@ -122,6 +135,27 @@ describe('the four documents', () => {
     expect(text).toContain(
       'The total price of the cart (79) differs from the sum of all the items total price (75).',
     )
+  })
+
+  it('document the client API of the hosted page and of the embedded checkout in their documents', () => {
+    const operations = (name: string) =>
+      Object.entries(committed(name).paths as Record<string, Doc>).flatMap(([path, item]) =>
+        Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+      )
+    expect(operations('checkout-session-hpp').filter((op) => op.includes('/client/'))).toEqual([
+      'GET /client/hpp/{hpp_id}',
+      'POST /client/hpp/{hpp_id}/complete',
+      'POST /client/hpp/{hpp_id}/desist',
+      'POST /client/hpp/{hpp_id}/distribute',
+    ])
+    expect(operations('checkout-session-embedded').filter((op) => op.includes('/client/embedded'))).toEqual([
+      'GET /client/embedded',
+      'POST /client/embedded/complete',
+      'POST /client/embedded/desist',
+      'GET /client/embedded/down-payment',
+      'POST /client/embedded/down-payment/complete',
+      'POST /client/embedded/down-payment/desist',
+    ])
   })
 
   it('describe the six webhook events', () => {

@@ -1,2 +1,3 @@
+export * from './client.ts'
 export * from './requests.ts'
 export * from './responses.ts'

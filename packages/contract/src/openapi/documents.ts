@@ -2,6 +2,19 @@ import type { TSchema } from 'typebox'
 import { BRAND } from '../brand.ts'
 import { WEBHOOK_EXAMPLES } from '../examples/index.ts'
 import { WEBHOOK_EVENT_SCHEMAS } from '../webhooks.ts'
+import {
+  CLIENT_TAG_DESCRIPTIONS,
+  completeEmbeddedCheckout,
+  completeEmbeddedDownPayment,
+  completeHppCheckout,
+  desistEmbeddedCheckout,
+  desistEmbeddedDownPayment,
+  desistHppCheckout,
+  distributeFromPage,
+  getEmbeddedClientSession,
+  getEmbeddedDownPayment,
+  getHppClientSession,
+} from './client-operations.ts'
 import { ComponentRegistry } from './components.ts'
 import {
   cancelSession,
@@ -49,7 +62,7 @@ const servers = [
 
 const commonIntro = `All amounts are integer cents (7900 is 79.00 EUR), in EUR; purchase countries are ESP and FRA.
 
-**Authentication.** Log in with \`POST /auth/login/\` and send \`Authorization: Bearer <access_token>\` on every other call.
+**Authentication.** Log in with \`POST /auth/login/\` and send \`Authorization: Bearer <access_token>\` on every other call from your server. Calls tagged *browser* or *public* are made from the customer's browser and never take your token: each says what it takes instead.
 
 **Errors.** Every error body has \`status: "ko"\`, a machine-readable \`exception\` and a human \`error\`; a 400 adds \`schema_errors\` (one entry per invalid field) and \`original_data\` (the body as sent). A 401 is \`{error, error_description}\`; a 500 has no body. Every response carries an \`x-request-id\` header.
 
@@ -105,12 +118,30 @@ const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> = {
     createEmbedded,
     createPaymentIntent,
     getSession,
-    customerAction,
+    getEmbeddedClientSession,
+    completeEmbeddedCheckout,
+    desistEmbeddedCheckout,
+    getEmbeddedDownPayment,
+    completeEmbeddedDownPayment,
+    desistEmbeddedDownPayment,
     getAgentConfiguration,
     getAgentPricings,
     simulateOffers,
+    customerAction,
   ],
-  'checkout-session-hpp': [login, refresh, createHpp, getSession, distribute, customerAction, sandboxOutbox],
+  'checkout-session-hpp': [
+    login,
+    refresh,
+    createHpp,
+    getSession,
+    distribute,
+    getHppClientSession,
+    completeHppCheckout,
+    desistHppCheckout,
+    distributeFromPage,
+    customerAction,
+    sandboxOutbox,
+  ],
   'order-management': [
     login,
     refresh,
@@ -146,6 +177,7 @@ const tagDescriptions: Record<string, string> = {
     'Called from the browser (checkout-js widgets) with your agent id only: no token, CORS open to any origin.',
   'Webhook management':
     'The delivery log of your notifications, redelivery, the signing secret and the client certificate.',
+  ...CLIENT_TAG_DESCRIPTIONS,
 }
 
 const PATH_PARAMETER_DESCRIPTIONS = {
@@ -191,7 +223,13 @@ function buildOperation(registry: ComponentRegistry, op: OperationSpec) {
       status,
       {
         description: response.description,
-        headers: { 'x-request-id': { $ref: '#/components/headers/RequestId' } },
+        headers: {
+          'x-request-id': { $ref: '#/components/headers/RequestId' },
+          ...(op.cors
+            ? { 'access-control-allow-origin': { $ref: '#/components/headers/CorsAllowOrigin' } }
+            : {}),
+          ...response.headers,
+        },
         ...(response.schema
           ? { content: content(registry, response.schema, response.examples, response.mediaType) }
           : {}),
@@ -203,7 +241,7 @@ function buildOperation(registry: ComponentRegistry, op: OperationSpec) {
     tags: [op.tag],
     summary: op.summary,
     description: op.description,
-    security: op.auth ? [{ bearerAuth: [] }] : [],
+    security: op.auth ? [{ bearerAuth: [] }] : op.clientSecret ? [{ clientSecret: [] }] : [],
     ...(parameters.length ? { parameters } : {}),
     ...(op.request
       ? {
@@ -298,6 +336,7 @@ export function buildOpenApiDocument(name: OpenApiDocumentName): Record<string, 
     }
   }
   const { title, description } = descriptions[name]
+  const operations = operationsByDocument[name]
   return {
     openapi: '3.1.0',
     info: {
@@ -319,8 +358,19 @@ export function buildOpenApiDocument(name: OpenApiDocumentName): Record<string, 
           scheme: 'bearer',
           description: 'The `access_token` from `POST /auth/login/`.',
         },
+        ...(operations.some((op) => op.clientSecret)
+          ? {
+              clientSecret: {
+                type: 'apiKey',
+                in: 'header',
+                name: 'x-client-secret',
+                description:
+                  'The `client_secret` of the embedded session (`POST /checkout` answers it), sent by the customer\u2019s browser. It opens that one session as the customer sees it, and nothing else: pass it to the front end, keep it out of URLs and logs, and never send your bearer token from a browser.',
+              },
+            }
+          : {}),
       },
-      ...(operationsByDocument[name].some((op) => op.idempotent)
+      ...(operations.some((op) => op.idempotent)
         ? {
             parameters: {
               IdempotencyKey: {
@@ -339,6 +389,15 @@ export function buildOpenApiDocument(name: OpenApiDocumentName): Record<string, 
           description: 'Identifies the request in our logs; quote it to support.',
           schema: { type: 'string' },
         },
+        ...(operations.some((op) => op.cors)
+          ? {
+              CorsAllowOrigin: {
+                description:
+                  'Always `*`: any page may call it from the browser, without cookies. The OPTIONS preflight answers 204 and allows `content-type`, `x-client-secret` and `x-request-id`.',
+                schema: { type: 'string', const: '*' },
+              },
+            }
+          : {}),
       },
     },
   }

@@ -77,6 +77,8 @@ export interface ResponseSpec {
   mediaType?: string
   schema?: TSchema
   examples?: Record<string, Example>
+  /** Response headers besides `x-request-id` (OpenAPI header objects), e.g. `Retry-After`. */
+  headers?: Record<string, { description: string; schema: Record<string, unknown> }>
 }
 
 export interface OperationSpec {
@@ -86,7 +88,12 @@ export interface OperationSpec {
   tag: string
   summary: string
   description: string
+  /** Needs the merchant's bearer token (server calls). */
   auth: boolean
+  /** Needs the embedded session's `client_secret` in the `x-client-secret` header (browser calls). */
+  clientSecret?: boolean
+  /** Answers CORS for any origin (`access-control-allow-origin: *`): called from the merchant's page. */
+  cors?: boolean
   idempotent?: boolean
   pathParams?: Array<'checkout_session_id' | 'hpp_id' | 'event_id' | 'agent_id'>
   queryParams?: Array<{ name: string; description: string; required: boolean; schema: TSchema }>
@@ -94,9 +101,11 @@ export interface OperationSpec {
   responses: Record<string, ResponseSpec>
 }
 
-const one = (summary: string, value: unknown): Record<string, Example> => ({ default: { summary, value } })
+export const one = (summary: string, value: unknown): Record<string, Example> => ({
+  default: { summary, value },
+})
 
-const e400 = (summary: string, value: unknown): ResponseSpec => ({
+export const e400 = (summary: string, value: unknown): ResponseSpec => ({
   description:
     'Schema validation failed: `schema_errors` names each invalid field and `original_data` echoes the body.',
   schema: ValidationErrorBodySchema,
@@ -121,7 +130,7 @@ const e409state: ResponseSpec = {
   schema: ErrorBodySchema,
   examples: one('Wrong status', ERROR_EXAMPLES.invalidState),
 }
-const e500: ResponseSpec = {
+export const e500: ResponseSpec = {
   description: 'Internal error. No body; the `x-request-id` header identifies the request in our logs.',
 }
 

@@ -1,0 +1,423 @@
+import { FULL_CUSTOMER_EXAMPLE } from './requests.ts'
+import { DISTRIBUTE_RESPONSE_EXAMPLE, HPP_ID, SESSION_ID } from './responses.ts'
+
+/**
+ * Examples of the client API (docs/adr/0006): what the hosted page and the embedded checkout read and send
+ * from the customer's browser. They follow one order (the 2 × 129.00 EUR shoes of the other examples, offered
+ * in 3 or 6 BNPL instalments or an 18- or 24-month consumer loan at 7.99 %), and their figures are what the
+ * sandbox answers for it, down payment included. Every one is validated against its schema in the tests.
+ */
+
+const PUBLIC = 'http://localhost:4000'
+const SHOP = 'https://shop.example.com/checkout'
+/** The down-payment session the sandbox lender asks for on `+challenge` (20 % of the cart) and its page. */
+export const DOWN_PAYMENT_SESSION_ID = '2b8d4f6a-1c3e-4a57-9b02-6e8f0a2c4d61'
+export const DOWN_PAYMENT_HPP_ID = '7d3b9f1e-6a2c-4e85-b0d4-3f8a1c6e9b52'
+const DOWN_PAYMENT = 5160
+const TOTAL = 25800
+
+const BNPL_PRICING_ID = 'c43b3d61-4d4f-485b-83d3-1ce411c8d44d'
+const LOAN_PRICING_ID = '04b2041c-bcaa-400e-a0b5-c2e36db9d313'
+
+const money = (amount: number) => ({ amount, currency: 'EUR' })
+
+/** One offer as the API computes it: equal instalments, the last one absorbing the rounding. */
+function offer(
+  type: 'bnpl_instalments' | 'consumer_loan_instalments',
+  period: number,
+  principal: number,
+  quota: number,
+  totalPayable: number,
+  apr: number,
+) {
+  const bnpl = type === 'bnpl_instalments'
+  return {
+    payment_method_type: type,
+    pricing_id: bnpl ? BNPL_PRICING_ID : LOAN_PRICING_ID,
+    period,
+    conditions: {
+      currency: 'EUR',
+      principal,
+      term: period,
+      user_defined_quota: quota,
+      interest: bnpl ? 0 : 0.0799,
+      apr,
+      insurance: null,
+      grace_period: 0,
+    },
+    schedule: Array.from({ length: period }, (_, i) => ({
+      number: i + 1,
+      month: i + 1,
+      amount: i < period - 1 ? quota : totalPayable - quota * (period - 1),
+    })),
+    total_payable: totalPayable,
+    total_cost_of_credit: totalPayable - principal,
+  }
+}
+
+/** The offers on the whole cart, and on the cart minus the down payment once the lender asked for one. */
+const OFFERS = {
+  full: {
+    bnpl_instalments: [
+      offer('bnpl_instalments', 3, TOTAL, 8600, 25800, 0),
+      offer('bnpl_instalments', 6, TOTAL, 4300, 25800, 0),
+    ],
+    consumer_loan_instalments: [
+      offer('consumer_loan_instalments', 18, TOTAL, 1526, 27463, 0.0829),
+      offer('consumer_loan_instalments', 24, TOTAL, 1167, 28001, 0.0829),
+    ],
+  },
+  afterDownPayment: {
+    bnpl_instalments: [
+      offer('bnpl_instalments', 3, TOTAL - DOWN_PAYMENT, 6880, 20640, 0),
+      offer('bnpl_instalments', 6, TOTAL - DOWN_PAYMENT, 3440, 20640, 0),
+    ],
+    consumer_loan_instalments: [
+      offer('consumer_loan_instalments', 18, TOTAL - DOWN_PAYMENT, 1221, 21969, 0.0829),
+      offer('consumer_loan_instalments', 24, TOTAL - DOWN_PAYMENT, 933, 22399, 0.0827),
+    ],
+  },
+}
+
+type Mode = 'hpp' | 'embedded'
+type IntentStatus = string
+
+const withOrder = (url: string) => `${url}?order_reference=ORDER-100045&checkout_session_id=${SESSION_ID}`
+
+interface SessionOptions {
+  status?: string
+  hppStatus?: string
+  methods?: [IntentStatus, IntentStatus]
+  selected?: string | null
+  customer?: Record<string, string | null>
+  downPayment?: { paid: boolean } | null
+}
+
+const ANA = {
+  first_name: 'Ana',
+  last_name: 'García',
+  email: 'ana.garcia@example.com',
+  phone_number: null,
+  document_number: null,
+}
+
+/** The order as the customer sees it, on the hosted page or in the embedded checkout. */
+function orderView(mode: Mode, options: SessionOptions = {}) {
+  const hpp = mode === 'hpp'
+  const downPayment = options.downPayment ?? null
+  const offers = downPayment ? OFFERS.afterDownPayment : OFFERS.full
+  const [bnplStatus, loanStatus] = options.methods ?? ['initial', 'initial']
+  return {
+    checkout_session_id: SESSION_ID,
+    mode,
+    status: options.status ?? 'initial',
+    hpp_status: hpp ? (options.hppStatus ?? 'initial') : null,
+    purchase_country: 'ESP',
+    merchant_name: 'Demo Store',
+    page_title: hpp ? 'Montaña Shop' : null,
+    logo_url: hpp ? 'https://shop.example.com/logo.svg' : null,
+    customization: hpp ? null : { color_brand: '#0f766e', color_brand_foreground: '#fff', shape: 'rounded' },
+    total: money(TOTAL),
+    lines: [
+      {
+        name: 'Trail running shoes',
+        units: 2,
+        total: money(TOTAL),
+        image_url: 'https://shop.example.com/img/trail-shoes.png',
+      },
+    ],
+    customer: { ...ANA, ...(hpp ? {} : { phone_number: '+34600123456' }), ...options.customer },
+    payment_methods: [
+      {
+        type: 'bnpl_instalments',
+        customer_details: 'basic',
+        offers: offers.bnpl_instalments,
+        status: bnplStatus,
+      },
+      {
+        type: 'consumer_loan_instalments',
+        customer_details: 'full',
+        offers: offers.consumer_loan_instalments,
+        status: loanStatus,
+      },
+    ],
+    selected_payment_method_type: options.selected ?? null,
+    down_payment: downPayment && {
+      amount: money(DOWN_PAYMENT),
+      paid: downPayment.paid,
+      checkout_session_id: DOWN_PAYMENT_SESSION_ID,
+      redirect_url: hpp ? `${PUBLIC}/hpp/${DOWN_PAYMENT_HPP_ID}` : null,
+    },
+    expires_at: '2026-05-18T10:30:00.000Z',
+    success_url: hpp ? withOrder(`${SHOP}/success`) : null,
+    cancel_url: hpp ? withOrder(`${SHOP}/cancel`) : null,
+  }
+}
+
+/** The down-payment session: one line, paid by card or bank transfer, no offers. */
+function downPaymentView(mode: Mode, options: { status?: string; methods?: [string, string] } = {}) {
+  const hpp = mode === 'hpp'
+  const [card, a2a] = options.methods ?? ['initial', 'initial']
+  const paid = card === 'paid' ? 'card_payment' : a2a === 'paid' ? 'a2a_payment' : null
+  return {
+    checkout_session_id: DOWN_PAYMENT_SESSION_ID,
+    mode,
+    status: options.status ?? 'initial',
+    hpp_status: hpp ? (options.status === 'confirmed' ? 'completed' : 'initial') : null,
+    purchase_country: 'ESP',
+    merchant_name: 'Demo Store',
+    page_title: null,
+    logo_url: null,
+    customization: null,
+    total: money(DOWN_PAYMENT),
+    lines: [{ name: 'Down payment', units: 1, total: money(DOWN_PAYMENT), image_url: null }],
+    customer: { ...ANA, email: 'ana+challenge@example.com' },
+    payment_methods: [
+      { type: 'card_payment', customer_details: 'basic', offers: [], status: card },
+      { type: 'a2a_payment', customer_details: 'basic', offers: [], status: a2a },
+    ],
+    selected_payment_method_type: paid,
+    down_payment: null,
+    expires_at: '2026-05-18T10:30:00.000Z',
+    // A down payment's page sends the customer back with the order's own references.
+    success_url: hpp ? withOrder(`${SHOP}/success`) : null,
+    cancel_url: hpp ? withOrder(`${SHOP}/cancel`) : null,
+  }
+}
+
+const challenged = (mode: Mode) =>
+  orderView(mode, {
+    status: 'challenge',
+    hppStatus: 'challenge',
+    methods: ['on_hold', 'initial'],
+    selected: 'bnpl_instalments',
+    customer: { email: 'ana+challenge@example.com', phone_number: null },
+    downPayment: { paid: false },
+  })
+
+/** The customer's view of a session, by mode and moment. */
+export const CLIENT_SESSION_EXAMPLES = {
+  hpp: orderView('hpp'),
+  hppChallenge: challenged('hpp'),
+  embedded: orderView('embedded'),
+  embeddedChallenge: challenged('embedded'),
+  downPaymentHpp: downPaymentView('hpp'),
+  downPaymentEmbedded: downPaymentView('embedded'),
+}
+
+/** What `complete` and `desist` answer: the outcome, where to send the customer, and the session after it. */
+export const CLIENT_OUTCOME_EXAMPLES = {
+  hppConfirmed: {
+    status: 'confirmed',
+    payment_intent_status: 'confirmed',
+    redirect_url: withOrder(`${SHOP}/success`),
+    session: orderView('hpp', {
+      status: 'confirmed',
+      hppStatus: 'completed',
+      methods: ['confirmed', 'cancelled'],
+      selected: 'bnpl_instalments',
+      customer: { phone_number: '+34600123456' },
+    }),
+  },
+  hppDelegatedApproved: {
+    status: 'initial',
+    payment_intent_status: 'approved',
+    redirect_url: withOrder(`${SHOP}/success`),
+    session: orderView('hpp', {
+      hppStatus: 'completed',
+      methods: ['approved', 'initial'],
+      selected: 'bnpl_instalments',
+    }),
+  },
+  hppDenied: {
+    status: 'initial',
+    payment_intent_status: 'denied',
+    redirect_url: null,
+    session: orderView('hpp', {
+      methods: ['denied', 'initial'],
+      selected: 'bnpl_instalments',
+      customer: { email: 'ana+denied@example.com' },
+    }),
+  },
+  hppChallenge: {
+    status: 'challenge',
+    payment_intent_status: 'on_hold',
+    redirect_url: null,
+    session: challenged('hpp'),
+  },
+  hppDownPaymentPaid: {
+    status: 'confirmed',
+    payment_intent_status: 'paid',
+    redirect_url: withOrder(`${SHOP}/success`),
+    session: downPaymentView('hpp', { status: 'confirmed', methods: ['paid', 'cancelled'] }),
+  },
+  hppDesisted: {
+    status: 'desisted',
+    payment_intent_status: null,
+    redirect_url: withOrder(`${SHOP}/cancel`),
+    session: orderView('hpp', {
+      status: 'desisted',
+      hppStatus: 'cancelled',
+      methods: ['desisted', 'desisted'],
+    }),
+  },
+  embeddedConfirmed: {
+    status: 'confirmed',
+    payment_intent_status: 'confirmed',
+    redirect_url: null,
+    session: orderView('embedded', {
+      status: 'confirmed',
+      methods: ['cancelled', 'confirmed'],
+      selected: 'consumer_loan_instalments',
+      customer: { document_number: FULL_CUSTOMER_EXAMPLE.document_number },
+    }),
+  },
+  embeddedChallenge: {
+    status: 'challenge',
+    payment_intent_status: 'on_hold',
+    redirect_url: null,
+    session: challenged('embedded'),
+  },
+  embeddedDesisted: {
+    status: 'desisted',
+    payment_intent_status: null,
+    redirect_url: null,
+    session: orderView('embedded', { status: 'desisted', methods: ['desisted', 'desisted'] }),
+  },
+  embeddedDownPaymentPaid: {
+    status: 'confirmed',
+    payment_intent_status: 'paid',
+    redirect_url: null,
+    session: downPaymentView('embedded', { status: 'confirmed', methods: ['cancelled', 'paid'] }),
+  },
+  embeddedDownPaymentDesisted: {
+    status: 'desisted',
+    payment_intent_status: null,
+    redirect_url: null,
+    session: downPaymentView('embedded', { status: 'desisted', methods: ['desisted', 'desisted'] }),
+  },
+}
+
+const BASIC = { first_name: 'Ana', last_name: 'García', email: 'ana.garcia@example.com' }
+
+/** What the browser sends to complete a checkout. */
+export const CLIENT_COMPLETE_REQUEST_EXAMPLES = {
+  bnpl: {
+    payment_method_type: 'bnpl_instalments',
+    period: 3,
+    customer: { ...BASIC, phone_number: '+34600123456' },
+  },
+  loan: { payment_method_type: 'consumer_loan_instalments', period: 24, customer: FULL_CUSTOMER_EXAMPLE },
+  downPaymentCard: {
+    payment_method_type: 'card_payment',
+    customer: { ...BASIC, email: 'ana+challenge@example.com' },
+  },
+  downPaymentA2a: {
+    payment_method_type: 'a2a_payment',
+    customer: { ...BASIC, email: 'ana+challenge@example.com' },
+  },
+}
+
+const ko = (exception: string, error: string) => ({ status: 'ko', exception, error })
+const invalid = (
+  schemaErrors: Array<{ field: string; message: string; keyword: string }>,
+  body: unknown,
+) => ({
+  status: 'ko',
+  exception: 'plazo.request.validation_failed',
+  error: `The request is not valid: ${schemaErrors[0]?.field} ${schemaErrors[0]?.message}`,
+  schema_errors: schemaErrors,
+  original_data: body,
+})
+
+/** The errors the client API answers, as the sandbox words them. */
+export const CLIENT_ERROR_EXAMPLES = {
+  hppIdNotUuid: invalid([{ field: '/hpp_id', message: 'must match format "uuid"', keyword: 'format' }], {
+    hpp_id: 'not-a-uuid',
+  }),
+  loanWithBasicCustomer: invalid(
+    [
+      'phone_number',
+      'document_number',
+      'document_details',
+      'familiar_situation_details',
+      'main_residence_details',
+      'professional_details',
+      'income',
+    ].map((name) => ({ field: `/customer/${name}`, message: 'is required', keyword: 'required' })),
+    { payment_method_type: 'consumer_loan_instalments', period: 24, customer: BASIC },
+  ),
+  termNotOffered: invalid(
+    [{ field: '/period', message: 'must be one of the terms offered: 3, 6', keyword: 'enum' }],
+    { payment_method_type: 'bnpl_instalments', period: 12, customer: BASIC },
+  ),
+  customerFields: invalid(
+    [
+      { field: '/customer/last_name', message: 'is required', keyword: 'required' },
+      {
+        field: '/customer/first_name',
+        message: 'must NOT have fewer than 1 characters',
+        keyword: 'minLength',
+      },
+    ],
+    { payment_method_type: 'bnpl_instalments', customer: { first_name: '' } },
+  ),
+  methodNotOffered: invalid(
+    [{ field: '/payment_method_type', message: 'is not offered in this checkout session', keyword: 'rule' }],
+    { payment_method_type: 'bnpl_instalments', customer: { ...BASIC, email: 'ana+challenge@example.com' } },
+  ),
+  recipient: invalid(
+    [
+      {
+        field: '/recipient',
+        message: 'must be an e-mail address or a phone number with country code',
+        keyword: 'anyOf',
+      },
+    ],
+    { recipient: '600 123 456' },
+  ),
+  secretMissing: { error: 'invalid_request', error_description: 'The access token is missing' },
+  secretInvalid: { error: 'invalid_token', error_description: 'The access token is invalid or has expired' },
+  hppNotFound: ko('plazo.hpp.not_found', `Hosted payment page ${HPP_ID} not found.`),
+  alreadyConfirmed: ko(
+    'plazo.checkout.invalid_state',
+    'The checkout session is confirmed: the customer can no longer act on it.',
+  ),
+  alreadyDesisted: ko(
+    'plazo.checkout.invalid_state',
+    'The checkout session is desisted: the customer can no longer act on it.',
+  ),
+  methodDenied: ko(
+    'plazo.checkout.invalid_state',
+    'The bnpl_instalments payment intent is denied: choose another payment method.',
+  ),
+  waitsForDownPayment: ko(
+    'plazo.checkout.invalid_state',
+    `The checkout session waits for its down payment: the customer pays it in session ${DOWN_PAYMENT_SESSION_ID}.`,
+  ),
+  noDownPayment: ko(
+    'plazo.checkout.invalid_state',
+    'The checkout session is initial: it has no down payment to pay.',
+  ),
+  pageNotPayable: ko(
+    'plazo.checkout.invalid_state',
+    'The checkout session is confirmed: its hosted page can no longer be paid.',
+  ),
+  rateLimited: ko('plazo.request.rate_limited', 'Too many requests: retry after 2712 s.'),
+}
+
+/** What the distribution page sends and receives (`POST /client/hpp/{hpp_id}/distribute`). */
+export const CLIENT_DISTRIBUTE_EXAMPLES = {
+  sms: DISTRIBUTE_RESPONSE_EXAMPLE,
+  email: {
+    status: 'ok',
+    payload: {
+      id: '9e1f5c3a-2b7d-4e08-a6c4-1d8f3b5e7a92',
+      hpp_id: HPP_ID,
+      recipient: 'ana.garcia@example.com',
+      channel: 'email',
+      sent_at: '2026-05-17T10:31:20Z',
+    },
+    identifier: '9e1f5c3a-2b7d-4e08-a6c4-1d8f3b5e7a92',
+  },
+}
