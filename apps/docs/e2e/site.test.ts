@@ -154,6 +154,12 @@ describe('API reference pages', () => {
     // Complete before any interaction: title, operations and the expanded 200/201 responses are there.
     await expect(page.locator('.redocusaurus h1').textContent()).resolves.toContain('Order Management API')
     expect(await page.locator('.plazo-redoc').getAttribute('data-interactive')).toBe('false')
+    // Redoc's example pickers get an accessible name.
+    const pickers = page.locator('.redocusaurus select.dropdown-select')
+    expect(await pickers.count()).toBeGreaterThan(0)
+    expect(
+      await page.locator('.redocusaurus select.dropdown-select:not([aria-label="Example"])').count(),
+    ).toBe(0)
     await page.mouse.move(400, 400)
     await page.waitForSelector('.plazo-redoc[data-interactive="true"] .redocusaurus h1')
     // Interactive now: the menu's search box is hidden (disableSearch) and a menu entry scrolls to its section.

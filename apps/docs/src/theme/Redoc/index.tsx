@@ -1,6 +1,7 @@
+import { translate } from '@docusaurus/Translate'
 import useIsBrowser from '@docusaurus/useIsBrowser'
 import Redoc from '@theme-original/Redoc'
-import { type ComponentProps, type ReactNode, useEffect, useState } from 'react'
+import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react'
 import { isHydratingInitialPage } from '../../lib/navigation-state.ts'
 
 type Props = ComponentProps<typeof Redoc>
@@ -15,6 +16,20 @@ const ACTIVATION_EVENTS = [
   'touchstart',
   'scroll',
 ] as const
+
+/**
+ * Redoc's markup has two accessibility gaps: the example pickers are unlabelled <select>s, and its
+ * section headings are <h5> right under the operation's <h2>. Both are completed in place, in the
+ * prerendered markup and in whatever Redoc renders later.
+ */
+function completeAccessibility(root: HTMLElement, exampleLabel: string): void {
+  for (const select of root.querySelectorAll<HTMLSelectElement>('select.dropdown-select:not([aria-label])')) {
+    select.setAttribute('aria-label', exampleLabel)
+  }
+  for (const heading of root.querySelectorAll<HTMLHeadingElement>('h5:not([aria-level])')) {
+    heading.setAttribute('aria-level', '3')
+  }
+}
 
 /**
  * The API references are large (thousands of elements styled at run time), and hydrating one at load
@@ -32,6 +47,17 @@ export default function RedocWrapper(props: Props): ReactNode {
     active ? '' : (document.querySelector('.plazo-redoc[data-interactive="false"]')?.innerHTML ?? ''),
   )
 
+  const container = useRef<HTMLDivElement>(null)
+  const exampleLabel = translate({ id: 'plazo.redoc.exampleLabel', message: 'Example' })
+  useEffect(() => {
+    const root = container.current
+    if (!root) return undefined
+    completeAccessibility(root, exampleLabel)
+    const observer = new MutationObserver(() => completeAccessibility(root, exampleLabel))
+    observer.observe(root, { childList: true, subtree: true })
+    return () => observer.disconnect()
+  }, [exampleLabel])
+
   useEffect(() => {
     if (active) return undefined
     const activate = () => setActive(true)
@@ -45,6 +71,7 @@ export default function RedocWrapper(props: Props): ReactNode {
   if (!active) {
     return (
       <div
+        ref={container}
         className="plazo-redoc"
         data-interactive="false"
         // biome-ignore lint/security/noDangerouslySetInnerHtml: our own prerendered markup, see above
@@ -54,7 +81,7 @@ export default function RedocWrapper(props: Props): ReactNode {
     )
   }
   return (
-    <div className="plazo-redoc" data-interactive={isBrowser ? 'true' : 'false'}>
+    <div ref={container} className="plazo-redoc" data-interactive={isBrowser ? 'true' : 'false'}>
       <Redoc {...props} />
     </div>
   )
