@@ -112,7 +112,7 @@ function byMethod(amount: number, conditions: LoanConditions[]): PaymentMethodCo
  * (`GET /api/v2/client/embedded`): merchant name, cart lines, total, status, and each payment method with its
  * offers. It shows only what the customer may see; use it to show a summary beside the checkout.
  *
- * @throws PlazoError (status 404) for an unknown or expired client secret.
+ * @throws PlazoError (status 401, `invalid_token`) for an unknown client secret.
  *
  * @example
  * ```ts

@@ -325,7 +325,7 @@ export interface ClientSession {
  * @inline
  */
 export interface ClientCompleteRequest {
-  /** Payment method types a merchant can offer in `payment_methods`. `a2a_payment` is only used to collect down payments. */
+  /** Payment method types. `card_payment` and `a2a_payment` collect down payments; `card_payment` also appears on read as a single payment. */
   payment_method_type:
     | 'bnpl_instalments'
     | 'bnpl_split_pay'
@@ -335,6 +335,7 @@ export interface ClientCompleteRequest {
     | 'credit_line'
     | 'subscription'
     | 'card_payment'
+    | 'a2a_payment'
   /** Chosen term in months (loans). */
   period?: number
   /** The customer details the method needs (`customer_details`): the basic customer, or the full customer for loans. Validated with the contract rules (400 with schema_errors). */
