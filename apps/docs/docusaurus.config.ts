@@ -50,9 +50,18 @@ const redocusaurus: [string, PresetEntry[1]] = [
 function commonJsInterop(): Plugin {
   return {
     name: 'plazo-commonjs-interop',
-    configureWebpack: (_config, isServer) => ({
+    configureWebpack: (_config, isServer, utils) => ({
       module: { rules: [{ test: /[\\/]\.docusaurus[\\/].*\.js$/, type: 'javascript/auto' }] },
-      plugins: isServer ? [new MarkFolderCommonJs()] : [],
+      plugins: [
+        ...(isServer ? [new MarkFolderCommonJs()] : []),
+        // Redoc renders synchronously into the prerendered page but loads lazily in the browser.
+        new utils.currentBundler.instance.NormalModuleReplacementPlugin(
+          /redoc-loader[\\/]index\.ts$/,
+          (resource: { request: string }) => {
+            resource.request = resource.request.replace(/index\.ts$/, isServer ? 'server.ts' : 'client.ts')
+          },
+        ),
+      ],
     }),
   }
 }

@@ -1,8 +1,10 @@
 import { translate } from '@docusaurus/Translate'
 import useIsBrowser from '@docusaurus/useIsBrowser'
-import Redoc from '@theme-original/Redoc'
+import Loading from '@theme/Loading'
+import type Redoc from '@theme-original/Redoc'
 import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react'
 import { isHydratingInitialPage } from '../../lib/navigation-state.ts'
+import { loadRedoc, preloadedRedoc } from '../../lib/redoc-loader/index.ts'
 
 type Props = ComponentProps<typeof Redoc>
 
@@ -34,13 +36,14 @@ function completeAccessibility(root: HTMLElement, exampleLabel: string): void {
 /**
  * The API references are large (thousands of elements styled at run time), and hydrating one at load
  * blocks the main thread for seconds on a phone. The prerendered reference is complete and readable, so it
- * is left as it is and only made interactive when the visitor first moves, scrolls, touches or types. A
- * client-side navigation to a reference renders it at once. (No Suspense here: React would stream a large
- * boundary out of line and reveal it only by script.)
+ * is left as it is, and Redoc's own script (over 1 MiB) is only fetched and run when the visitor first
+ * moves, scrolls, touches or types. A client-side navigation to a reference loads it at once. (No Suspense
+ * or React.lazy here: React would stream a large boundary out of line and reveal it only by script.)
  */
 export default function RedocWrapper(props: Props): ReactNode {
   const isBrowser = useIsBrowser()
   const [active, setActive] = useState(() => !isHydratingInitialPage())
+  const [Component, setComponent] = useState<typeof Redoc | undefined>(() => preloadedRedoc)
   // While hydrating, the placeholder repeats the prerendered markup, so React finds what it expects and
   // leaves the reference on screen untouched.
   const [prerendered] = useState(() =>
@@ -56,7 +59,22 @@ export default function RedocWrapper(props: Props): ReactNode {
     const observer = new MutationObserver(() => completeAccessibility(root, exampleLabel))
     observer.observe(root, { childList: true, subtree: true })
     return () => observer.disconnect()
-  }, [exampleLabel])
+  }, [exampleLabel, active, Component])
+
+  useEffect(() => {
+    if (!active || Component) return undefined
+    let current = true
+    loadRedoc().then(
+      (loaded) => {
+        if (current) setComponent(() => loaded)
+      },
+      // The prerendered reference stays readable; only its interactive parts are missing.
+      (error: unknown) => console.warn('The API reference could not be made interactive.', error),
+    )
+    return () => {
+      current = false
+    }
+  }, [active, Component])
 
   useEffect(() => {
     if (active) return undefined
@@ -68,7 +86,10 @@ export default function RedocWrapper(props: Props): ReactNode {
     }
   }, [active])
 
-  if (!active) {
+  // Until Redoc's script is there, the prerendered markup stays (or, after a navigation, a spinner).
+  if (!active || !Component) {
+    if (active && !prerendered)
+      return <Loading isLoading pastDelay timedOut={false} error={null} retry={() => {}} />
     return (
       <div
         ref={container}
@@ -82,7 +103,7 @@ export default function RedocWrapper(props: Props): ReactNode {
   }
   return (
     <div ref={container} className="plazo-redoc" data-interactive={isBrowser ? 'true' : 'false'}>
-      <Redoc {...props} />
+      <Component {...props} />
     </div>
   )
 }
