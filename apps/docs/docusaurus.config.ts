@@ -45,11 +45,12 @@ const redocusaurus: [string, PresetEntry[1]] = [
  * CommonJS `require.resolveWeak`, and its server bundle is CommonJS that Node runs from build/__server.
  * So the generated modules are parsed as "auto" again, and the server bundle gets a package.json that
  * marks its folder CommonJS. Without this the prerender fails ("require.resolveWeak is not a function",
- * "exports is not defined in ES module scope").
+ * "exports is not defined in ES module scope"). It also gives each bundle its Redoc loader
+ * (src/lib/redoc-loader): synchronous on the server, lazy in the browser.
  */
-function commonJsInterop(): Plugin {
+function bundlerSetup(): Plugin {
   return {
-    name: 'plazo-commonjs-interop',
+    name: 'plazo-bundler-setup',
     configureWebpack: (_config, isServer, utils) => ({
       module: { rules: [{ test: /[\\/]\.docusaurus[\\/].*\.js$/, type: 'javascript/auto' }] },
       plugins: [
@@ -144,7 +145,7 @@ const config: Config = {
       } satisfies DocsOptions,
     ],
     '@docusaurus/plugin-content-pages',
-    commonJsInterop,
+    bundlerSetup,
     samplesCachePlugin,
   ],
   presets: [redocusaurus],
