@@ -10,6 +10,17 @@ export function enumOf<const V extends readonly string[]>(values: V, options: Re
   return Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options })
 }
 
+/** The values of an enumeration without some of them, keeping the literal types. */
+function without<const V extends readonly string[], const X extends readonly V[number][]>(
+  values: V,
+  excluded: X,
+) {
+  return values.filter((value) => !excluded.includes(value)) as unknown as readonly Exclude<
+    V[number],
+    X[number]
+  >[]
+}
+
 function enumeration<const V extends readonly string[]>(title: string, values: V, description: string) {
   // Unsafe keeps the literal union as the static type; the JSON Schema is a plain `enum`.
   const schema = enumOf(values, { title, description })
@@ -35,29 +46,13 @@ export const PaymentMethodType = enumeration(
 /** The payment method types a merchant may offer in `payment_methods` (a2a_payment is for down payments only). */
 export const OfferablePaymentMethodType = enumeration(
   'OfferablePaymentMethodType',
-  [
-    'bnpl_instalments',
-    'bnpl_split_pay',
-    'consumer_loan_instalments',
-    'consumer_loan_split_pay',
-    'auto_loan',
-    'credit_line',
-    'subscription',
-    'card_payment',
-  ] as const,
+  without(PaymentMethodType.values, ['a2a_payment'] as const),
   'Payment method types a merchant can offer in `payment_methods`. `a2a_payment` is only used to collect down payments.',
 )
 
 export const LoanPaymentMethodType = enumeration(
   'LoanPaymentMethodType',
-  [
-    'bnpl_instalments',
-    'bnpl_split_pay',
-    'consumer_loan_instalments',
-    'consumer_loan_split_pay',
-    'credit_line',
-    'subscription',
-  ] as const,
+  without(PaymentMethodType.values, ['auto_loan', 'card_payment', 'a2a_payment'] as const),
   'Financed payment method types other than `auto_loan` (which has extra options).',
 )
 
@@ -115,7 +110,7 @@ export const ArticleType = enumeration(
 
 export const ReadArticleType = enumeration(
   'ReadArticleType',
-  ['product', 'service', 'accommodation', 'travel', 'flight', 'automobile', 'online_product'] as const,
+  [...ArticleType.values, 'online_product'] as const,
   'Article types that can appear on read and in webhooks (`online_product` appears in some notifications).',
 )
 
@@ -147,15 +142,7 @@ export const AutomobileCategory = enumeration(
 
 export const ArticleCategory = enumeration(
   'ArticleCategory',
-  [
-    'physical',
-    'discount',
-    'shipping_fee',
-    'sales_tax',
-    'digital',
-    'gift_card',
-    'store_credit_surcharge',
-  ] as const,
+  ProductCategory.values,
   'Every article category that can appear on read.',
 )
 
