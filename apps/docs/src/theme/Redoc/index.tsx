@@ -52,6 +52,7 @@ export default function RedocWrapper(props: Props): ReactNode {
 
   const container = useRef<HTMLDivElement>(null)
   const exampleLabel = translate({ id: 'plazo.redoc.exampleLabel', message: 'Example' })
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the container appears once Redoc has loaded
   useEffect(() => {
     const root = container.current
     if (!root) return undefined
