@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { AJV_OPTIONS, configureAjv, normalizeDeprecatedAliases } from '@plazo/contract'
+import { AJV_OPTIONS, CONSTANTS, configureAjv, normalizeDeprecatedAliases } from '@plazo/contract'
 import { Ajv } from 'ajv'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.ts'
@@ -31,7 +31,7 @@ import { webhookRoutes } from './routes/webhooks/index.ts'
 import type { Database } from './storage/index.ts'
 
 export const API_PREFIX = '/api/v2'
-export const BODY_LIMIT_BYTES = 1024 * 1024
+export const BODY_LIMIT_BYTES = CONSTANTS.BODY_LIMIT_BYTES.value
 
 export interface AppOptions {
   config: Config

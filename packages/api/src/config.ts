@@ -1,3 +1,4 @@
+import { CONSTANTS } from '@plazo/contract'
 // Configuration is read once, at boot, from the environment (DESIGN.md "Environment"). A wrong value stops
 // start-up with a message naming the variable and what it expects, instead of failing later mid-request.
 
@@ -49,7 +50,7 @@ export const CONFIG_DEFAULTS = {
   databaseUrl: 'sqlite:./data/plazo.sqlite',
   docsPassword: 'plazo-docs',
   sandbox: true,
-  accessTokenTtlSeconds: 2_678_400,
+  accessTokenTtlSeconds: CONSTANTS.ACCESS_TOKEN_TTL_SECONDS.value,
   brandName: 'Plazo',
 } as const
 

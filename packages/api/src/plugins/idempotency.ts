@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
+import { CONSTANTS } from '@plazo/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError } from '../errors.ts'
 import type { Database } from '../storage/index.ts'
 
-const KEY_TTL_MS = 24 * 60 * 60 * 1000
+const KEY_TTL_MS = CONSTANTS.IDEMPOTENCY_KEY_TTL_MINUTES.value * 60_000
 /** A key still `running` after this long belongs to a request that died; a retry may take it over. */
 const ABANDONED_AFTER_MS = 60 * 1000
 

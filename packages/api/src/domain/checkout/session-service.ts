@@ -6,6 +6,7 @@ import type {
   HppCreateResponse,
   PaymentIntentRequest,
 } from '@plazo/contract'
+import { CONSTANTS } from '@plazo/contract'
 import { ApiError, invalidFields } from '../../errors.ts'
 import type { Database, Queryable, Transaction } from '../../storage/index.ts'
 import { jobRepository } from '../../storage/job-repository.ts'
@@ -17,7 +18,7 @@ import { checkSessionRequest } from './request-rules.ts'
 import { newSessionDocument, requestParts } from './session-document.ts'
 
 /** A session that is not completed within this window expires (unless the request sets `expires_at`). */
-export const DEFAULT_SESSION_TTL_MS = 24 * 60 * 60 * 1000
+export const DEFAULT_SESSION_TTL_MS = CONSTANTS.SESSION_TTL_MINUTES.value * 60_000
 
 export interface SessionServiceOptions {
   db: Database

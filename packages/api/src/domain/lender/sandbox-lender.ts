@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { CONSTANTS } from '@plazo/contract'
 
 /**
  * The sandbox lender: deterministic, driven by documented magic values in the customer's e-mail, in the
@@ -33,11 +34,11 @@ export const SANDBOX_ASYNC_LENDER = 'plazo-sandbox-async-lender'
 export const SANDBOX_STRICT_LENDER = 'plazo-sandbox-strict-lender'
 
 /** Minutes an `on_hold` intent waits before the sandbox lender approves it. */
-export const ON_HOLD_MINUTES = 5
+export const ON_HOLD_MINUTES = CONSTANTS.SANDBOX_ON_HOLD_MINUTES.value
 /** Minutes an asynchronous capture or refund waits before approval. */
-export const ASYNC_DECISION_MINUTES = 1
+export const ASYNC_DECISION_MINUTES = CONSTANTS.SANDBOX_ASYNC_DECISION_MINUTES.value
 /** Share of the cart asked as a down payment when the lender challenges and the merchant set no amount. */
-export const CHALLENGE_DOWN_PAYMENT_RATIO = 0.2
+export const CHALLENGE_DOWN_PAYMENT_RATIO = CONSTANTS.SANDBOX_CHALLENGE_DOWN_PAYMENT_RATIO.value
 
 function tags(email: string | null | undefined): string[] {
   const local = (email ?? '').toLowerCase().split('@')[0] ?? ''

@@ -1,16 +1,11 @@
+import { CONSTANTS } from '@plazo/contract'
 /**
  * When a failed delivery is tried again: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h, then never (eight
  * tries in all, spread over about 28 hours, so a receiver that is down for a day still gets the event).
  */
-export const RETRY_DELAYS_MS: readonly number[] = [
-  5_000,
-  5 * 60_000,
-  30 * 60_000,
-  2 * 3_600_000,
-  5 * 3_600_000,
-  10 * 3_600_000,
-  10 * 3_600_000,
-]
+export const RETRY_DELAYS_MS: readonly number[] = CONSTANTS.WEBHOOK_RETRY_DELAYS_SECONDS.value.map(
+  (s) => s * 1000,
+)
 
 /** ±10 %: receivers that came back up are not hit by every queued event in the same second. */
 export const RETRY_JITTER = 0.1

@@ -3,6 +3,7 @@ import http from 'node:http'
 import https from 'node:https'
 import tls from 'node:tls'
 import type { CheckoutSession, NotificationAuthSchema, Static, WebhookEvent } from '@plazo/contract'
+import { CONSTANTS } from '@plazo/contract'
 import type { Database } from '../../storage/index.ts'
 import { retryDelayMs } from './backoff.ts'
 import type { CertificateStore } from './certificates.ts'
@@ -13,7 +14,7 @@ import { signatureHeaders } from './signature.ts'
 type NotificationAuth = Static<typeof NotificationAuthSchema>
 
 export const USER_AGENT = 'Plazo-Webhooks/1.0'
-export const DEFAULT_TIMEOUT_MS = 15_000
+export const DEFAULT_TIMEOUT_MS = CONSTANTS.WEBHOOK_TIMEOUT_SECONDS.value * 1000
 export const DEFAULT_INTERVAL_MS = 500
 export const DEFAULT_BATCH_SIZE = 32
 /** `last_error` of an event that has nowhere to go. */
