@@ -17,37 +17,17 @@ import {
   spanishPages,
 } from './pages.ts'
 
-/**
- * Pages written before this check existed, outside the guides of issue 7 (their owner annotates them and
- * removes them from this list). Their JSON blocks are still parsed when they carry a schema.
- */
-const NOT_YET_ANNOTATED = new Set([
-  'en:api/index',
-  'es:api/index',
-  'en:get-started/checkout-session',
-  'en:get-started/considerations',
-  'en:get-started/migration-guide',
-  'en:get-started/overview',
-  'en:get-started/payment-methods',
-  'es:get-started/checkout-session',
-  'es:get-started/considerations',
-  'es:get-started/migration-guide',
-  'es:get-started/overview',
-  'es:get-started/payment-methods',
-])
-
 const pages = [...englishPages(), ...spanishPages()]
 const schemas = contract as unknown as Record<string, unknown>
 
 function problems(page: Page): string[] {
   const found: string[] = []
-  const lenient = NOT_YET_ANNOTATED.has(`${page.locale}:${page.id}`)
   for (const block of codeBlocks(page.text)) {
     const where = `line ${block.line}`
     if (block.lang === 'json' || block.lang === 'jsonc' || block.lang === 'json5') {
       const schemaName = metaValue(block.meta, 'schema')
       if (schemaName === undefined) {
-        if (!lenient) found.push(`${where}: a json block needs schema=<SchemaName> or schema=none reason="…"`)
+        found.push(`${where}: a json block needs schema=<SchemaName> or schema=none reason="…"`)
         continue
       }
       if (schemaName === 'none') {
