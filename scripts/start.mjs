@@ -1,8 +1,9 @@
-// `npm start`: builds what is not built yet, then runs the API (with the hosted page) and the gated docs
+// `npm start`: builds what is missing or older than its sources, then runs the API (with the hosted page) and the gated docs
 // site side by side on the embedded database, and prints where they are and how to log in.
 // Ctrl-C stops both. Each part can also be started alone: `npm run start:api`, `npm run start:docs`.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 
 const env = process.env
@@ -34,17 +35,59 @@ async function waitFor(url, seconds) {
   return false
 }
 
-/** Builds a workspace once: when its output is missing (first start on a fresh clone). */
-function buildIfMissing(workspace, output, what) {
-  if (!existsSync(`${workspace}/package.json`) || existsSync(output)) return
-  console.log(`Building ${what} (first start only)…`)
+/** The newest modification time of the files below some folders (node_modules and build output skipped). */
+function newestMtime(paths) {
+  let newest = 0
+  const walk = (path) => {
+    if (!existsSync(path)) return
+    const stat = statSync(path)
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path)) {
+        if (!['node_modules', 'dist', 'build', '.docusaurus'].includes(name)) walk(join(path, name))
+      }
+    } else newest = Math.max(newest, stat.mtimeMs)
+  }
+  for (const path of paths) walk(path)
+  return newest
+}
+
+/** Builds a workspace when its output is missing or older than its sources (a fresh clone, or after a pull). */
+function buildIfStale(workspace, output, sources, what) {
+  if (!existsSync(`${workspace}/package.json`)) return
+  if (existsSync(output) && statSync(output).mtimeMs >= newestMtime(sources)) return
+  console.log(`Building ${what}…`)
   const build = spawnSync('npm', ['run', 'build', `--workspace=${workspace}`], { stdio: 'inherit', env })
   if (build.status !== 0) process.exit(build.status ?? 1)
 }
 
-buildIfMissing('packages/checkout-js', 'packages/checkout-js/dist/checkout.js', 'checkout-js')
-buildIfMissing('apps/hpp', 'apps/hpp/dist/index.html', 'the hosted payment page')
-buildIfMissing('apps/docs', 'apps/docs/build/index.html', 'the documentation site (a few minutes)')
+const contract = ['packages/contract/src', 'packages/contract/openapi']
+buildIfStale(
+  'packages/checkout-js',
+  'packages/checkout-js/dist/checkout.js',
+  ['packages/checkout-js/src', ...contract],
+  'checkout-js',
+)
+buildIfStale(
+  'apps/hpp',
+  'apps/hpp/dist/index.html',
+  ['apps/hpp/src', 'apps/hpp/index.html', ...contract],
+  'the hosted payment page',
+)
+buildIfStale(
+  'apps/docs',
+  'apps/docs/build/index.html',
+  [
+    'apps/docs/docs',
+    'apps/docs/i18n',
+    'apps/docs/src',
+    'apps/docs/samples',
+    'apps/docs/docusaurus.config.ts',
+    'apps/docs/sidebars.ts',
+    'packages/checkout-js/docs-md',
+    ...contract,
+  ],
+  'the documentation site (a few minutes)',
+)
 const hasDocs = existsSync('apps/docs/package.json')
 const hasDemo = existsSync('examples/demo-store/package.json')
 const demoPort = env.PLAZO_DEMO_PORT ?? '4100'
