@@ -153,6 +153,32 @@ export const SESSION_EXAMPLE: CheckoutSession = {
 
 export const GET_SESSION_RESPONSE_EXAMPLE = { status: 'ok', payload: SESSION_EXAMPLE, identifier: SESSION_ID }
 
+/** The same order cancelled before capture: nothing captured, the intent and the hosted page cancelled. */
+export const CANCELLED_SESSION_RESPONSE_EXAMPLE = {
+  status: 'ok',
+  payload: {
+    ...SESSION_EXAMPLE,
+    status: 'cancelled',
+    updated_at: '2026-05-17T11:02:40Z',
+    cart: {
+      ...SESSION_EXAMPLE.cart,
+      order_lines: SESSION_EXAMPLE.cart.order_lines.map((line) => ({ ...line, captured: false })),
+    },
+    payment_intents: SESSION_EXAMPLE.payment_intents.map((intent) => ({
+      ...intent,
+      status: 'cancelled' as const,
+    })),
+    hpp: SESSION_EXAMPLE.hpp && {
+      ...SESSION_EXAMPLE.hpp,
+      status: 'cancelled' as const,
+      updated_at: '2026-05-17T11:02:40Z',
+    },
+    captured_amount: { amount: 0, currency: 'EUR' as const },
+    captures: [],
+  },
+  identifier: SESSION_ID,
+}
+
 export const CAPTURE_RESPONSE_EXAMPLE = {
   status: 'ok',
   payload: {

@@ -27,6 +27,7 @@ import {
 } from '../errors.ts'
 import {
   ARTICLE_TYPES,
+  CANCELLED_SESSION_RESPONSE_EXAMPLE,
   CAPTURE_RESPONSE_EXAMPLE,
   CART_MISMATCH_REQUEST_EXAMPLE,
   CLOCK_RESPONSE_EXAMPLE,
@@ -378,8 +379,17 @@ export const cancelSession: OperationSpec = {
     '201': {
       description: 'Cancelled.',
       schema: SessionResponseSchema,
-      examples: one('Cancelled', GET_SESSION_RESPONSE_EXAMPLE),
+      examples: one('Cancelled', CANCELLED_SESSION_RESPONSE_EXAMPLE),
     },
+    '400': e400('Not a UUID', {
+      status: 'ko',
+      exception: 'plazo.request.validation_failed',
+      error: 'The request is not valid: /checkout_session_id must match format "uuid"',
+      schema_errors: [
+        { field: '/checkout_session_id', message: 'must match format "uuid"', keyword: 'format' },
+      ],
+      original_data: { checkout_session_id: 'not-a-uuid' },
+    }),
     '401': e401,
     '404': e404,
     '409': e409state,
