@@ -8,6 +8,16 @@ import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } fro
 import { type BoundValue, bindValues, decodeRow } from './values.ts'
 
 const STATEMENT_CACHE_LIMIT = 200
+/** At most this many transactions share one COMMIT (see SqliteDatabase#openBatch). */
+const MAX_BATCH = 32
+
+interface Batch {
+  /** Transactions whose changes are in the batch (released savepoints). */
+  members: number
+  /** Settles when the batch has committed (or failed to). */
+  committed: Promise<void>
+  settle(error?: unknown): void
+}
 
 /**
  * SQLite through better-sqlite3: one synchronous connection per process. Transaction callbacks are async, so
@@ -16,7 +26,9 @@ const STATEMENT_CACHE_LIMIT = 200
  * every statement outside a transaction waits for the same mutex, so it never reads or writes inside someone
  * else's transaction. Transactions run strictly one after another; that is what makes a read-check-write in a
  * transaction safe without row locks. `BEGIN IMMEDIATE` takes the write lock at once, so another process on the
- * same file waits (busy_timeout) instead of failing at its first write.
+ * same file waits (busy_timeout) instead of failing at its first write. Transactions that follow each other
+ * within one event-loop turn share a COMMIT (group commit, see #openBatch): the commit is most of what a write
+ * costs on SQLite.
  */
 export class SqliteDatabase implements Database {
   readonly engine = 'sqlite'
@@ -24,6 +36,7 @@ export class SqliteDatabase implements Database {
   readonly #connection: SqliteConnection
   readonly #mutex = new AsyncMutex()
   readonly #scope = new TransactionScope()
+  #batch: Batch | undefined
   #closed = false
 
   /** @param filename a file path or `:memory:` */
@@ -44,28 +57,86 @@ export class SqliteDatabase implements Database {
     return this.#outside(() => this.#connection.run(sql, params))
   }
 
-  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     this.#scope.assertOutside()
-    return this.#mutex.run(async () => {
+    const { result, batch } = await this.#mutex.run(async () => {
       this.#assertOpen()
+      const batch = this.#batch ?? this.#openBatch()
       const state = new TransactionState()
-      this.#connection.exec('BEGIN IMMEDIATE')
+      this.#connection.exec('SAVEPOINT plazo_transaction')
       try {
         const result = await this.#scope.run(state, () => fn(new SqliteTransaction(this.#connection, state)))
-        this.#connection.exec('COMMIT')
-        return result
+        this.#connection.exec('RELEASE plazo_transaction')
+        batch.members++
+        return { result, batch }
       } catch (error) {
-        if (this.#connection.inTransaction) this.#connection.exec('ROLLBACK')
+        if (this.#connection.inTransaction) {
+          this.#connection.exec('ROLLBACK TO plazo_transaction')
+          this.#connection.exec('RELEASE plazo_transaction')
+        } else {
+          // SQLite rolled the whole transaction back (I/O error, disk full…): the batch's finished members
+          // are lost with it and must not be reported as committed.
+          this.#abandonBatch(batch, error)
+        }
         throw error
       } finally {
         state.active = false
+        if (this.#batch === batch && batch.members >= MAX_BATCH) this.#commitBatch()
       }
     })
+    await batch.committed
+    return result
+  }
+
+  /**
+   * Group commit: transactions that run back to back (one event-loop turn of concurrent requests) share one
+   * SQLite transaction, each in its own savepoint, and one COMMIT. A member's changes are still all or
+   * nothing (ROLLBACK TO its savepoint when it throws), and it resolves only once the COMMIT has succeeded;
+   * the batch commits at the end of the turn, before any statement outside a transaction runs, or after
+   * MAX_BATCH members, so nobody ever reads rows that are not committed.
+   */
+  #openBatch(): Batch {
+    this.#connection.exec('BEGIN IMMEDIATE')
+    let settle!: (error?: unknown) => void
+    const committed = new Promise<void>((resolve, reject) => {
+      settle = (error) => (error === undefined ? resolve() : reject(error))
+    })
+    // A batch without members (its only transaction threw) is settled too; nobody waits on it then.
+    committed.catch(() => undefined)
+    const batch: Batch = { members: 0, committed, settle }
+    this.#batch = batch
+    setImmediate(() => {
+      void this.#mutex.run(async () => {
+        if (this.#batch === batch) this.#commitBatch()
+      })
+    })
+    return batch
+  }
+
+  /** Commits the open batch; the caller holds the mutex. */
+  #commitBatch(): void {
+    const batch = this.#batch
+    if (!batch) return
+    this.#batch = undefined
+    try {
+      this.#connection.exec('COMMIT')
+    } catch (error) {
+      if (this.#connection.inTransaction) this.#connection.exec('ROLLBACK')
+      batch.settle(error)
+      return
+    }
+    batch.settle()
+  }
+
+  #abandonBatch(batch: Batch, error: unknown): void {
+    if (this.#batch === batch) this.#batch = undefined
+    batch.settle(error)
   }
 
   close(): Promise<void> {
     return this.#mutex.run(async () => {
       if (this.#closed) return
+      this.#commitBatch()
       this.#closed = true
       this.#connection.close()
     })
@@ -75,6 +146,7 @@ export class SqliteDatabase implements Database {
     this.#scope.assertOutside()
     return this.#mutex.run(async () => {
       this.#assertOpen()
+      this.#commitBatch()
       return fn()
     })
   }

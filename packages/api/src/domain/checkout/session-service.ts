@@ -102,50 +102,51 @@ export class SessionService {
     response: CreateResult
     session: CheckoutSession
   }> {
-    // One read for everything a create needs: the merchant's country, its sandbox clock and the agent.
-    const merchant = await this.#db.one<MerchantRow & { offset_minutes: number; agent_id: string | null }>(
-      `SELECT m.default_country,
-              COALESCE((SELECT c.offset_minutes FROM sandbox_clocks c WHERE c.merchant_id = m.id), 0) AS offset_minutes,
-              ${
-                request.agent_id === undefined
-                  ? '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id ORDER BY a.is_default DESC, a.created_at, a.id LIMIT 1)'
-                  : '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id AND a.id = $2)'
-              } AS agent_id
-         FROM merchants m WHERE m.id = $1`,
-      request.agent_id === undefined
-        ? [principal.merchantId]
-        : [principal.merchantId, request.agent_id.toLowerCase()],
-    )
-    if (!merchant) throw new ApiError('TOKEN_INVALID')
-    const now = new Date(this.#clock.realNow().getTime() + merchant.offset_minutes * 60_000)
-    checkSessionRequest(request, now)
-    if (merchant.agent_id === null) {
-      throw invalidFields(
-        [{ field: '/agent_id', message: 'is not one of your agents', keyword: 'agent' }],
-        undefined,
+    // One transaction for the whole create, its one read (the merchant's country, its sandbox clock and the
+    // agent) included: on SQLite, concurrent creates can then share a commit (see SqliteDatabase).
+    const { id, hppId, session, clientSecret } = await this.#db.transaction(async (tx) => {
+      const merchant = await tx.one<MerchantRow & { offset_minutes: number; agent_id: string | null }>(
+        `SELECT m.default_country,
+                COALESCE((SELECT c.offset_minutes FROM sandbox_clocks c WHERE c.merchant_id = m.id), 0) AS offset_minutes,
+                ${
+                  request.agent_id === undefined
+                    ? '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id ORDER BY a.is_default DESC, a.created_at, a.id LIMIT 1)'
+                    : '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id AND a.id = $2)'
+                } AS agent_id
+           FROM merchants m WHERE m.id = $1`,
+        request.agent_id === undefined
+          ? [principal.merchantId]
+          : [principal.merchantId, request.agent_id.toLowerCase()],
       )
-    }
-    const agentId = merchant.agent_id
-    const id = randomUUID()
-    const hppId = request.ui?.mode === 'hpp' ? randomUUID() : null
-    const session = newSessionDocument(request, {
-      id,
-      now,
-      userId: principal.userId,
-      merchantId: principal.merchantId,
-      agentId,
-      defaultCountry: merchant.default_country,
-      hppId,
-      defaultExpiresAt: new Date(now.getTime() + DEFAULT_SESSION_TTL_MS),
-    })
-    const clientSecret = hppId ? null : `cs_${id.replaceAll('-', '')}_secret_${generateToken()}`
-    await this.#db.transaction(async (tx) => {
+      if (!merchant) throw new ApiError('TOKEN_INVALID')
+      const now = new Date(this.#clock.realNow().getTime() + merchant.offset_minutes * 60_000)
+      checkSessionRequest(request, now)
+      if (merchant.agent_id === null) {
+        throw invalidFields(
+          [{ field: '/agent_id', message: 'is not one of your agents', keyword: 'agent' }],
+          undefined,
+        )
+      }
+      const id = randomUUID()
+      const hppId = request.ui?.mode === 'hpp' ? randomUUID() : null
+      const session = newSessionDocument(request, {
+        id,
+        now,
+        userId: principal.userId,
+        merchantId: principal.merchantId,
+        agentId: merchant.agent_id,
+        defaultCountry: merchant.default_country,
+        hppId,
+        defaultExpiresAt: new Date(now.getTime() + DEFAULT_SESSION_TTL_MS),
+      })
+      const clientSecret = hppId ? null : `cs_${id.replaceAll('-', '')}_secret_${generateToken()}`
       await sessionRepository.insert(tx, session, {
         clientSecretHash: clientSecret ? hashToken(clientSecret) : null,
         notificationAuth: request.merchant.notification_auth,
         notificationAdditionalPayload: request.merchant.notification_additional_payload,
       })
       await scheduleExpiry(tx, session, now, true)
+      return { id, hppId, session, clientSecret }
     })
     const response: CreateResult =
       hppId !== null
