@@ -120,6 +120,15 @@ const e401: ResponseSpec = {
     invalid: { summary: 'Invalid or expired token', value: ERROR_EXAMPLES.tokenInvalid },
   },
 }
+/** A path id that is not a UUID: the same 400 on every call with `{checkout_session_id}`. */
+const sessionIdNotUuid = e400('Not a UUID', {
+  status: 'ko',
+  exception: 'plazo.request.validation_failed',
+  error: 'The request is not valid: /checkout_session_id must match format "uuid"',
+  schema_errors: [{ field: '/checkout_session_id', message: 'must match format "uuid"', keyword: 'format' }],
+  original_data: { checkout_session_id: 'not-a-uuid' },
+})
+
 const e404: ResponseSpec = {
   description:
     'No checkout session with this id belongs to your merchant (another merchant\u2019s ids answer the same).',
@@ -314,15 +323,7 @@ export const getSession: OperationSpec = {
       schema: GetSessionResponseSchema,
       examples: one('Confirmed and captured', GET_SESSION_RESPONSE_EXAMPLE),
     },
-    '400': e400('Not a UUID', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error: 'The request is not valid: /checkout_session_id must match format "uuid"',
-      schema_errors: [
-        { field: '/checkout_session_id', message: 'must match format "uuid"', keyword: 'format' },
-      ],
-      original_data: { checkout_session_id: 'not-a-uuid' },
-    }),
+    '400': sessionIdNotUuid,
     '401': e401,
     '404': e404,
     '500': e500,
@@ -381,15 +382,7 @@ export const cancelSession: OperationSpec = {
       schema: SessionResponseSchema,
       examples: one('Cancelled', CANCELLED_SESSION_RESPONSE_EXAMPLE),
     },
-    '400': e400('Not a UUID', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error: 'The request is not valid: /checkout_session_id must match format "uuid"',
-      schema_errors: [
-        { field: '/checkout_session_id', message: 'must match format "uuid"', keyword: 'format' },
-      ],
-      original_data: { checkout_session_id: 'not-a-uuid' },
-    }),
+    '400': sessionIdNotUuid,
     '401': e401,
     '404': e404,
     '409': e409state,
