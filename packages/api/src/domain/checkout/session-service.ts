@@ -54,6 +54,30 @@ async function scheduleExpiry(
   else await jobRepository.schedule(tx, job, now)
 }
 
+/**
+ * The agent a session belongs to, as a column of a query over `merchants m`: the requested one when it is one of
+ * the merchant's agents (else null), or the merchant's default agent. Ids are stored in lower case.
+ */
+function agentColumn(requested: string | undefined): string {
+  return requested === undefined
+    ? '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id ORDER BY a.is_default DESC, a.created_at, a.id LIMIT 1) AS agent_id'
+    : '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id AND a.id = $2) AS agent_id'
+}
+
+function agentParams(merchantId: string, requested: string | undefined): string[] {
+  return requested === undefined ? [merchantId] : [merchantId, requested.toLowerCase()]
+}
+
+function agentOrError(agentId: string | null): string {
+  if (agentId === null) {
+    throw invalidFields(
+      [{ field: '/agent_id', message: 'is not one of your agents', keyword: 'agent' }],
+      undefined,
+    )
+  }
+  return agentId
+}
+
 /** The hosted page URLs of DESIGN.md, from the hpp id. */
 export function hppUrls(publicUrl: string, hppId: string) {
   const redirect = `${publicUrl}/hpp/${hppId}`
@@ -76,23 +100,11 @@ export class SessionService {
   }
 
   async #agentId(db: Queryable, principal: Principal, requested: string | undefined): Promise<string> {
-    // Ids are stored in lower case; a UUID is the same in either case.
-    const row = requested
-      ? await db.one<{ id: string }>('SELECT id FROM agents WHERE merchant_id = $1 AND id = $2', [
-          principal.merchantId,
-          requested.toLowerCase(),
-        ])
-      : await db.one<{ id: string }>(
-          'SELECT id FROM agents WHERE merchant_id = $1 ORDER BY is_default DESC, created_at, id LIMIT 1',
-          [principal.merchantId],
-        )
-    if (!row) {
-      throw invalidFields(
-        [{ field: '/agent_id', message: 'is not one of your agents', keyword: 'agent' }],
-        undefined,
-      )
-    }
-    return row.id
+    const row = await db.one<{ agent_id: string | null }>(
+      `SELECT ${agentColumn(requested)} FROM merchants m WHERE m.id = $1`,
+      agentParams(principal.merchantId, requested),
+    )
+    return agentOrError(row?.agent_id ?? null)
   }
 
   async create(
@@ -108,25 +120,14 @@ export class SessionService {
       const merchant = await tx.one<MerchantRow & { offset_minutes: number; agent_id: string | null }>(
         `SELECT m.default_country,
                 COALESCE((SELECT c.offset_minutes FROM sandbox_clocks c WHERE c.merchant_id = m.id), 0) AS offset_minutes,
-                ${
-                  request.agent_id === undefined
-                    ? '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id ORDER BY a.is_default DESC, a.created_at, a.id LIMIT 1)'
-                    : '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id AND a.id = $2)'
-                } AS agent_id
+                ${agentColumn(request.agent_id)}
            FROM merchants m WHERE m.id = $1`,
-        request.agent_id === undefined
-          ? [principal.merchantId]
-          : [principal.merchantId, request.agent_id.toLowerCase()],
+        agentParams(principal.merchantId, request.agent_id),
       )
       if (!merchant) throw new ApiError('TOKEN_INVALID')
       const now = new Date(this.#clock.realNow().getTime() + merchant.offset_minutes * 60_000)
       checkSessionRequest(request, now)
-      if (merchant.agent_id === null) {
-        throw invalidFields(
-          [{ field: '/agent_id', message: 'is not one of your agents', keyword: 'agent' }],
-          undefined,
-        )
-      }
+      const agentId = agentOrError(merchant.agent_id)
       const id = randomUUID()
       const hppId = request.ui?.mode === 'hpp' ? randomUUID() : null
       const session = newSessionDocument(request, {
@@ -134,7 +135,7 @@ export class SessionService {
         now,
         userId: principal.userId,
         merchantId: principal.merchantId,
-        agentId: merchant.agent_id,
+        agentId,
         defaultCountry: merchant.default_country,
         hppId,
         defaultExpiresAt: new Date(now.getTime() + DEFAULT_SESSION_TTL_MS),
