@@ -10,26 +10,40 @@ export interface Job {
   due_at: string
 }
 
+interface TimerSpec {
+  merchantId: string
+  sessionId: string
+  kind: string
+  dueAt: Date
+}
+
+/**
+ * The expiry timer, which every new session has, is kept on the session row (checkout_sessions.expire_at,
+ * migration 0005) rather than as a jobs row, so a create writes one row. Such a timer is known by the session
+ * and its due time: its job id is this prefix and the session id.
+ */
+export const SESSION_EXPIRY = 'expire'
+const SESSION_EXPIRY_ID = 'expire:'
+
+const isSessionExpiry = (job: Pick<Job, 'id'>) => job.id.startsWith(SESSION_EXPIRY_ID)
+
+/** How long a claimed timer is reserved for the pass that claimed it. */
+const CLAIM_MS = 60_000
+
 /**
  * Timers live in the database so they survive a restart and any API node can run them. A session has at most
  * one pending timer of a kind: scheduling again replaces it.
  */
 export const jobRepository = {
-  async schedule(
-    tx: Queryable,
-    job: { merchantId: string; sessionId: string; kind: string; dueAt: Date },
-    now: Date,
-  ): Promise<void> {
+  async schedule(tx: Queryable, job: TimerSpec, now: Date): Promise<void> {
+    if (job.kind === SESSION_EXPIRY) {
+      await tx.run('UPDATE checkout_sessions SET expire_at = $2, expire_locked_until = NULL WHERE id = $1', [
+        job.sessionId,
+        job.dueAt,
+      ])
+      return
+    }
     await this.cancel(tx, job.sessionId, job.kind, now)
-    await this.insert(tx, job, now)
-  },
-
-  /** A first timer of its kind for the session (nothing to replace). */
-  async insert(
-    tx: Queryable,
-    job: { merchantId: string; sessionId: string; kind: string; dueAt: Date },
-    now: Date,
-  ): Promise<void> {
     await tx.run(
       `INSERT INTO jobs (id, merchant_id, checkout_session_id, kind, due_at, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
       [randomUUID(), job.merchantId, job.sessionId, job.kind, job.dueAt, now],
@@ -37,21 +51,40 @@ export const jobRepository = {
   },
 
   async cancel(tx: Queryable, sessionId: string, kind: string, now: Date): Promise<void> {
+    if (kind === SESSION_EXPIRY) {
+      await tx.run(
+        'UPDATE checkout_sessions SET expire_at = NULL, expire_locked_until = NULL WHERE id = $1 AND expire_at IS NOT NULL',
+        [sessionId],
+      )
+      return
+    }
     await tx.run(
       'UPDATE jobs SET done_at = $3 WHERE checkout_session_id = $1 AND kind = $2 AND done_at IS NULL',
       [sessionId, kind, now],
     )
   },
 
-  /** Merchants that have pending timers, with their sandbox clock offset. */
-  async merchantsWithPendingJobs(
-    db: Queryable,
-  ): Promise<Array<{ merchant_id: string; offset_minutes: number }>> {
+  /** Kinds of the session's timers that have not run, in alphabetical order. */
+  async pendingKinds(db: Queryable, sessionId: string): Promise<string[]> {
+    const rows = await db.query<{ kind: string }>(
+      `SELECT kind FROM jobs WHERE checkout_session_id = $1 AND done_at IS NULL
+       UNION ALL
+       SELECT '${SESSION_EXPIRY}' AS kind FROM checkout_sessions WHERE id = $1 AND expire_at IS NOT NULL`,
+      [sessionId],
+    )
+    return rows.map((row) => row.kind).sort()
+  },
+
+  /**
+   * Merchants that have pending timers. One index probe per merchant (there are few merchants and many
+   * timers), rather than a pass over every pending timer.
+   */
+  async merchantsWithPendingJobs(db: Queryable): Promise<Array<{ merchant_id: string }>> {
     return db.query(
-      `SELECT j.merchant_id AS merchant_id, COALESCE(MAX(c.offset_minutes), 0) AS offset_minutes
-         FROM jobs j LEFT JOIN sandbox_clocks c ON c.merchant_id = j.merchant_id
-        WHERE j.done_at IS NULL
-        GROUP BY j.merchant_id`,
+      `SELECT m.id AS merchant_id FROM merchants m
+        WHERE EXISTS (SELECT 1 FROM jobs j WHERE j.merchant_id = m.id AND j.done_at IS NULL)
+           OR EXISTS (SELECT 1 FROM checkout_sessions s WHERE s.merchant_id = m.id AND s.expire_at IS NOT NULL)
+        ORDER BY m.id`,
     )
   },
 
@@ -66,6 +99,7 @@ export const jobRepository = {
     realNow: Date,
     limit = 100,
   ): Promise<Job[]> {
+    const lockedUntil = new Date(realNow.getTime() + CLAIM_MS)
     const jobs = await tx.queryForUpdate<Job>(
       `SELECT id, merchant_id, checkout_session_id, kind, due_at FROM jobs
         WHERE merchant_id = $1 AND done_at IS NULL AND due_at <= $2 AND (locked_until IS NULL OR locked_until < $3)
@@ -74,20 +108,52 @@ export const jobRepository = {
       { skipLocked: true },
     )
     for (const job of jobs) {
-      await tx.run('UPDATE jobs SET locked_until = $2 WHERE id = $1', [
-        job.id,
-        new Date(realNow.getTime() + 60_000),
+      await tx.run('UPDATE jobs SET locked_until = $2 WHERE id = $1', [job.id, lockedUntil])
+    }
+    const expiries = await tx.queryForUpdate<{ id: string; due_at: string }>(
+      `SELECT id, expire_at AS due_at FROM checkout_sessions
+        WHERE merchant_id = $1 AND expire_at IS NOT NULL AND expire_at <= $2
+          AND (expire_locked_until IS NULL OR expire_locked_until < $3)
+        ORDER BY expire_at, id LIMIT ${Math.trunc(limit)}`,
+      [merchantId, merchantNow, realNow],
+      { skipLocked: true },
+    )
+    for (const expiry of expiries) {
+      await tx.run('UPDATE checkout_sessions SET expire_locked_until = $2 WHERE id = $1', [
+        expiry.id,
+        lockedUntil,
       ])
+      jobs.push({
+        id: `${SESSION_EXPIRY_ID}${expiry.id}`,
+        merchant_id: merchantId,
+        checkout_session_id: expiry.id,
+        kind: SESSION_EXPIRY,
+        due_at: expiry.due_at,
+      })
     }
     return jobs
   },
 
-  /** Marks a claimed timer done, unless it was replaced meanwhile. */
-  async finish(tx: Queryable, id: string, now: Date): Promise<void> {
-    await tx.run('UPDATE jobs SET done_at = $2 WHERE id = $1 AND done_at IS NULL', [id, now])
+  /** Marks a claimed timer done, unless it was replaced or cancelled meanwhile. */
+  async finish(tx: Queryable, job: Job, now: Date): Promise<void> {
+    if (isSessionExpiry(job)) {
+      await tx.run(
+        'UPDATE checkout_sessions SET expire_at = NULL, expire_locked_until = NULL WHERE id = $1 AND expire_at = $2',
+        [job.checkout_session_id, job.due_at],
+      )
+      return
+    }
+    await tx.run('UPDATE jobs SET done_at = $2 WHERE id = $1 AND done_at IS NULL', [job.id, now])
   },
 
-  async isPending(tx: Queryable, id: string): Promise<boolean> {
-    return (await tx.one('SELECT id FROM jobs WHERE id = $1 AND done_at IS NULL', [id])) !== undefined
+  /** Whether a claimed timer is still the pending one (not replaced, cancelled or run by another pass). */
+  async isPending(tx: Queryable, job: Job): Promise<boolean> {
+    const row = isSessionExpiry(job)
+      ? await tx.one('SELECT id FROM checkout_sessions WHERE id = $1 AND expire_at = $2', [
+          job.checkout_session_id,
+          job.due_at,
+        ])
+      : await tx.one('SELECT id FROM jobs WHERE id = $1 AND done_at IS NULL', [job.id])
+    return row !== undefined
   },
 }

@@ -38,13 +38,15 @@ export const sessionRepository = {
       parentSessionId?: string | null
       notificationAuth?: unknown
       notificationAdditionalPayload?: unknown
+      /** When the session's expiry timer is due (see jobRepository); none by default. */
+      expireAt?: Date | null
     },
   ): Promise<void> {
     await db.run(
       `INSERT INTO checkout_sessions
          (id, merchant_id, agent_id, user_id, parent_session_id, status, mode, client_secret_hash, hpp_id, document,
-          version, created_at, updated_at, expires_at, notification_auth, notification_additional_payload)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, $11, $12, $13, $14, $15)`,
+          version, created_at, updated_at, expires_at, notification_auth, notification_additional_payload, expire_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, $11, $12, $13, $14, $15, $16)`,
       [
         session.id,
         session.merchant_id,
@@ -61,6 +63,7 @@ export const sessionRepository = {
         session.options.expires_at,
         (extra.notificationAuth ?? null) as object | null,
         (extra.notificationAdditionalPayload ?? null) as object | null,
+        extra.expireAt ?? null,
       ],
     )
   },

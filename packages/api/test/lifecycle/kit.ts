@@ -19,6 +19,7 @@ import {
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import { SANDBOX } from '../../src/storage/index.ts'
+import { jobRepository } from '../../src/storage/job-repository.ts'
 import { expectBody, type TestApp } from '../helpers/app.ts'
 
 export type Session = Static<typeof GetSessionResponseSchema>['payload']
@@ -193,11 +194,7 @@ export class LifecycleKit {
 
   /** Kinds of the session's timers that have not run. */
   async pendingTimers(id: string): Promise<string[]> {
-    const rows = await this.t.t.db.query<{ kind: string }>(
-      'SELECT kind FROM jobs WHERE checkout_session_id = $1 AND done_at IS NULL ORDER BY kind',
-      [id],
-    )
-    return rows.map((row) => row.kind)
+    return jobRepository.pendingKinds(this.t.t.db, id)
   }
 
   async advance(minutes: number, headers = this.t.demo) {

@@ -685,7 +685,7 @@ export class LifecycleService {
   /** Runs one due timer in its own transaction; a timer whose condition no longer holds does nothing. */
   async runJob(job: Job): Promise<void> {
     await this.#db.transaction(async (tx) => {
-      if (!(await jobRepository.isPending(tx, job.id))) return
+      if (!(await jobRepository.isPending(tx, job))) return
       const { session } = await this.#change(
         job.merchant_id,
         job.checkout_session_id,
@@ -695,7 +695,7 @@ export class LifecycleService {
         },
         tx,
       )
-      await jobRepository.finish(tx, job.id, await this.#clock.now(job.merchant_id, tx))
+      await jobRepository.finish(tx, job, await this.#clock.now(job.merchant_id, tx))
       await this.#afterChange(tx, session)
     })
   }

@@ -9,7 +9,7 @@ import type {
 import { CONSTANTS } from '@plazo/contract'
 import { ApiError, invalidFields } from '../../errors.ts'
 import type { Database, Queryable, Transaction } from '../../storage/index.ts'
-import { jobRepository } from '../../storage/job-repository.ts'
+import { jobRepository, SESSION_EXPIRY } from '../../storage/job-repository.ts'
 import { sessionRepository } from '../../storage/session-repository.ts'
 import type { Principal } from '../auth/index.ts'
 import { generateToken, hashToken } from '../auth/index.ts'
@@ -40,18 +40,12 @@ export function expiryOf(session: CheckoutSession): Date | null {
   return candidates.length ? new Date(Math.min(...candidates)) : null
 }
 
-async function scheduleExpiry(
-  tx: Queryable,
-  session: CheckoutSession,
-  now: Date,
-  isNew = false,
-): Promise<void> {
+/** Replaces the session's expiry timer (update of an open session). */
+async function rescheduleExpiry(tx: Queryable, session: CheckoutSession, now: Date): Promise<void> {
   const at = expiryOf(session)
   if (!at) return
-  const job = { merchantId: session.merchant_id, sessionId: session.id, kind: 'expire', dueAt: at }
-  // A new session has no timer to replace.
-  if (isNew) await jobRepository.insert(tx, job, now)
-  else await jobRepository.schedule(tx, job, now)
+  const job = { merchantId: session.merchant_id, sessionId: session.id, kind: SESSION_EXPIRY, dueAt: at }
+  await jobRepository.schedule(tx, job, now)
 }
 
 /**
@@ -145,8 +139,8 @@ export class SessionService {
         clientSecretHash: clientSecret ? hashToken(clientSecret) : null,
         notificationAuth: request.merchant.notification_auth,
         notificationAdditionalPayload: request.merchant.notification_additional_payload,
+        expireAt: expiryOf(session),
       })
-      await scheduleExpiry(tx, session, now, true)
       return { id, hppId, session, clientSecret }
     })
     const response: CreateResult =
@@ -248,7 +242,7 @@ export class SessionService {
       }
       await sessionRepository.update(tx, updated, stored.version)
       if (updated.status === 'initial' || updated.status === 'challenge')
-        await scheduleExpiry(tx, updated, now)
+        await rescheduleExpiry(tx, updated, now)
       await sessionRepository.updateNotificationSettings(tx, id, {
         notificationAuth: request.merchant.notification_auth,
         notificationAdditionalPayload: request.merchant.notification_additional_payload,

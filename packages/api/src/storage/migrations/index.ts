@@ -2,9 +2,16 @@ import { init } from './0001-init.ts'
 import { notifications } from './0002-notifications.ts'
 import { webhookDelivery } from './0003-webhook-delivery.ts'
 import { leanerWriteIndexes } from './0004-leaner-write-indexes.ts'
+import { sessionExpiryColumn } from './0005-session-expiry-column.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, in the order it is applied. Append only. */
-export const MIGRATIONS: readonly Migration[] = [init, notifications, webhookDelivery, leanerWriteIndexes]
+export const MIGRATIONS: readonly Migration[] = [
+  init,
+  notifications,
+  webhookDelivery,
+  leanerWriteIndexes,
+  sessionExpiryColumn,
+]
 
 export type { Dialect, Migration } from './migration.ts'
