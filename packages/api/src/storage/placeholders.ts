@@ -14,6 +14,10 @@ interface Scan {
   anonymous: string
   /** 1-based indexes of the placeholders, in order of appearance. */
   order: number[]
+  /** The highest placeholder number: how many parameters the statement takes. */
+  highest: number
+  /** The first number below `highest` that is never used (a statement with a gap is refused), if any. */
+  gap: number | undefined
 }
 
 const cache = new Map<string, Scan>()
@@ -55,30 +59,34 @@ function scan(sql: string): Scan {
       i++
     }
   }
-  const result = { anonymous, order }
+  const used = new Set(order)
+  const highest = order.length === 0 ? 0 : Math.max(...order)
+  let gap: number | undefined
+  for (let n = 1; n <= highest && gap === undefined; n++) if (!used.has(n)) gap = n
+  const result = { anonymous, order, highest, gap }
   if (cache.size >= CACHE_LIMIT) cache.clear()
   cache.set(sql, result)
   return result
 }
 
-/** Throws unless the statement uses exactly $1…$n for n parameters. */
-export function checkPlaceholders(sql: string, paramCount: number): void {
-  const { order } = scan(sql)
-  const used = new Set(order)
-  const highest = order.length === 0 ? 0 : Math.max(...order)
-  for (let n = 1; n <= highest; n++) {
-    if (!used.has(n)) throw new PlaceholderError(`Placeholder $${n} is never used in: ${sql}`)
-  }
+/**
+ * Throws unless the statement uses exactly $1…$n for n parameters. Returns the scan (cached per statement text,
+ * so a statement run again costs a map lookup).
+ */
+export function checkPlaceholders(sql: string, paramCount: number): Scan {
+  const result = scan(sql)
+  const { highest, gap } = result
+  if (gap !== undefined) throw new PlaceholderError(`Placeholder $${gap} is never used in: ${sql}`)
   if (highest !== paramCount) {
     throw new PlaceholderError(
       `The statement uses ${highest} parameter(s) but ${paramCount} were given: ${sql}`,
     )
   }
+  return result
 }
 
 /** Rewrites `$n` placeholders for SQLite and orders the values to match. */
 export function toSqlitePlaceholders<T>(sql: string, params: readonly T[]): { sql: string; params: T[] } {
-  checkPlaceholders(sql, params.length)
-  const { anonymous, order } = scan(sql)
+  const { anonymous, order } = checkPlaceholders(sql, params.length)
   return { sql: anonymous, params: order.map((n) => params[n - 1] as T) }
 }

@@ -2,10 +2,11 @@ import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import BetterSqlite3 from 'better-sqlite3'
 import { AsyncMutex } from './async-mutex.ts'
-import { toSqlitePlaceholders } from './placeholders.ts'
+import { JSON_COLUMNS } from './json-columns.ts'
+import { checkPlaceholders } from './placeholders.ts'
 import { TransactionScope, TransactionState } from './transaction-scope.ts'
 import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } from './types.ts'
-import { type BoundValue, bindValues, decodeRow } from './values.ts'
+import { type BoundValue, bindValue, decodeColumns } from './values.ts'
 
 const STATEMENT_CACHE_LIMIT = 200
 /** At most this many transactions share one COMMIT (see SqliteDatabase#openBatch). */
@@ -156,10 +157,19 @@ export class SqliteDatabase implements Database {
   }
 }
 
+/** A statement prepared once per SQL text, with what binding and decoding it need. */
+interface Plan {
+  statement: BetterSqlite3.Statement
+  /** For each `?`, the 0-based index of its parameter (a `$n` used twice binds twice). */
+  order: number[]
+  /** The JSON columns among the statement's result columns (none for a write). */
+  jsonColumns: string[]
+}
+
 /** The better-sqlite3 handle with cached statements. Its callers decide when it may run. */
 class SqliteConnection {
   readonly #db: BetterSqlite3.Database
-  readonly #statements = new Map<string, BetterSqlite3.Statement>()
+  readonly #plans = new Map<string, Plan>()
   readonly #checkpointer: Worker | undefined
 
   constructor(filename: string) {
@@ -182,15 +192,20 @@ class SqliteConnection {
   }
 
   all<T>(sql: string, params: readonly SqlParam[]): T[] {
-    const { statement, values } = this.#prepare(sql, params)
-    if (statement.reader) return (statement.all(...values) as Row[]).map((row) => decodeRow<T>(row))
-    statement.run(...values)
-    return []
+    const plan = this.#plan(sql, params.length)
+    const values = bind(plan, params)
+    if (!plan.statement.reader) {
+      plan.statement.run(...values)
+      return []
+    }
+    const rows = plan.statement.all(...values) as Row[]
+    if (plan.jsonColumns.length > 0) for (const row of rows) decodeColumns(row, plan.jsonColumns)
+    return rows as T[]
   }
 
   run(sql: string, params: readonly SqlParam[]): RunResult {
-    const { statement, values } = this.#prepare(sql, params)
-    return { changes: statement.run(...values).changes }
+    const plan = this.#plan(sql, params.length)
+    return { changes: plan.statement.run(...bind(plan, params)).changes }
   }
 
   exec(sql: string): void {
@@ -198,24 +213,41 @@ class SqliteConnection {
   }
 
   close(): void {
-    this.#statements.clear()
+    this.#plans.clear()
     void this.#checkpointer?.terminate()
     this.#db.close()
   }
 
-  #prepare(
-    sql: string,
-    params: readonly SqlParam[],
-  ): { statement: BetterSqlite3.Statement; values: unknown[] } {
-    const translated = toSqlitePlaceholders(sql, bindValues(params))
-    let statement = this.#statements.get(translated.sql)
-    if (!statement) {
-      statement = this.#db.prepare(translated.sql)
-      if (this.#statements.size >= STATEMENT_CACHE_LIMIT) this.#statements.clear()
-      this.#statements.set(translated.sql, statement)
+  /** The statement's plan, made on first use (placeholders checked and rewritten, statement prepared). */
+  #plan(sql: string, paramCount: number): Plan {
+    const cached = this.#plans.get(sql)
+    if (cached) {
+      // The SQL was checked when planned; only the number of values can differ from one call to the next.
+      checkPlaceholders(sql, paramCount)
+      return cached
     }
-    return { statement, values: translated.params.map(toSqliteValue) }
+    const { anonymous, order } = checkPlaceholders(sql, paramCount)
+    const statement = this.#db.prepare(anonymous)
+    const jsonColumns = statement.reader
+      ? statement
+          .columns()
+          .map((column) => column.name)
+          .filter((name) => JSON_COLUMNS.has(name))
+      : []
+    const plan = { statement, order: order.map((n) => n - 1), jsonColumns }
+    if (this.#plans.size >= STATEMENT_CACHE_LIMIT) this.#plans.clear()
+    this.#plans.set(sql, plan)
+    return plan
   }
+}
+
+/** The values of a statement's `?`s, in order, in the form SQLite binds. */
+function bind(plan: Plan, params: readonly SqlParam[]): unknown[] {
+  const values = new Array<unknown>(plan.order.length)
+  for (let i = 0; i < plan.order.length; i++) {
+    values[i] = toSqliteValue(bindValue(params[plan.order[i] as number]))
+  }
+  return values
 }
 
 function toSqliteValue(value: BoundValue): unknown {

@@ -27,6 +27,14 @@ export function bindValues(params: readonly SqlParam[]): BoundValue[] {
   return params.map(bindValue)
 }
 
+/** Parses the named JSON columns of a row in place (the caller knows which of its columns hold JSON). */
+export function decodeColumns(row: Row, columns: readonly string[]): void {
+  for (const key of columns) {
+    const value = row[key]
+    if (typeof value === 'string') row[key] = JSON.parse(value)
+  }
+}
+
 /** Parses the JSON columns of a row read from either engine. */
 export function decodeRow<T>(row: Row): T {
   for (const key of Object.keys(row)) {
