@@ -54,7 +54,11 @@ async function serve(spec: ServerSpec): Promise<void> {
       app = Fastify({ logger: false })
       app.get('/bare', async () => body)
     } else {
-      db = await openDatabase(spec.databaseUrl, spec.schema === undefined ? {} : { schema: spec.schema })
+      // Opened as server.ts opens it.
+      db = await openDatabase(spec.databaseUrl, {
+        checkTransactionScope: false,
+        ...(spec.schema === undefined ? {} : { schema: spec.schema }),
+      })
       await seedSandbox(db)
       app = await buildApp({
         config: loadConfig({ PLAZO_DATABASE_URL: spec.databaseUrl }),

@@ -16,7 +16,8 @@ async function main(): Promise<void> {
     throw error
   }
 
-  const db = await openDatabase(config.databaseUrl)
+  // The check against database calls made inside a transaction is for the tests (see TransactionScope).
+  const db = await openDatabase(config.databaseUrl, { checkTransactionScope: false })
   await seedSandbox(db)
   const app = await buildApp({
     config,

@@ -13,6 +13,11 @@ export interface OpenDatabaseOptions {
   migrate?: boolean
   /** PostgreSQL only: told when an idle pooled connection fails (for logging); the pool replaces it. */
   onConnectionError?: (error: Error) => void
+  /**
+   * Refuse, with a TransactionMisuseError, a call to the database made from inside one of its transactions
+   * (default true). The check costs every request a little (see TransactionScope); the server turns it off.
+   */
+  checkTransactionScope?: boolean
 }
 
 /**
@@ -24,12 +29,15 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
   let db: Database
   if (location.engine === 'sqlite') {
     if (location.filename !== ':memory:') mkdirSync(dirname(resolve(location.filename)), { recursive: true })
-    db = new SqliteDatabase(location.filename)
+    db = new SqliteDatabase(location.filename, {
+      checkTransactionScope: options.checkTransactionScope ?? true,
+    })
   } else {
     const schema = options.schema ?? location.schema
     db = await PostgresDatabase.open(location.url, {
       ...(schema === undefined ? {} : { schema }),
       ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
+      checkTransactionScope: options.checkTransactionScope ?? true,
     })
   }
   if (options.migrate ?? true) {

@@ -31,6 +31,8 @@ export interface PostgresOptions {
   maxConnections?: number
   /** Told when an idle pooled connection fails (e.g. the server restarted); the pool replaces it. */
   onConnectionError?: (error: Error) => void
+  /** Refuse database calls made inside a transaction (default true; see TransactionScope). */
+  checkTransactionScope?: boolean
 }
 
 /**
@@ -43,9 +45,15 @@ export class PostgresDatabase implements Database {
   readonly description: string
   readonly schema: string | undefined
   readonly #pool: pg.Pool
-  readonly #scope = new TransactionScope()
+  readonly #scope: TransactionScope
 
-  private constructor(pool: pg.Pool, description: string, schema: string | undefined) {
+  private constructor(
+    pool: pg.Pool,
+    description: string,
+    schema: string | undefined,
+    checkTransactionScope: boolean,
+  ) {
+    this.#scope = new TransactionScope(checkTransactionScope)
     this.#pool = pool
     this.description = description
     this.schema = schema
@@ -66,7 +74,12 @@ export class PostgresDatabase implements Database {
     })
     // An idle client that loses its connection emits 'error', which would crash the process unheard.
     pool.on('error', options.onConnectionError ?? (() => {}))
-    const database = new PostgresDatabase(pool, describe(url, schema), schema)
+    const database = new PostgresDatabase(
+      pool,
+      describe(url, schema),
+      schema,
+      options.checkTransactionScope ?? true,
+    )
     try {
       if (schema !== undefined) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
       else await pool.query('SELECT 1')

@@ -36,12 +36,17 @@ export class SqliteDatabase implements Database {
   readonly description: string
   readonly #connection: SqliteConnection
   readonly #mutex = new AsyncMutex()
-  readonly #scope = new TransactionScope()
+  readonly #scope: TransactionScope
   #batch: Batch | undefined
   #closed = false
 
-  /** @param filename a file path or `:memory:` */
-  constructor(filename: string) {
+  /**
+   * @param filename a file path or `:memory:`
+   * @param options.checkTransactionScope refuse database calls made inside a transaction (default true; see
+   *   TransactionScope)
+   */
+  constructor(filename: string, options: { checkTransactionScope?: boolean } = {}) {
+    this.#scope = new TransactionScope(options.checkTransactionScope ?? true)
     this.description = filename === ':memory:' ? 'sqlite::memory:' : `sqlite:${filename}`
     this.#connection = new SqliteConnection(filename)
   }

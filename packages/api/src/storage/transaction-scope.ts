@@ -20,16 +20,24 @@ export class TransactionState {
  * the `tx` handle) from inside a transaction is refused: on SQLite that call would wait for the very
  * transaction that is waiting for it, and on PostgreSQL it would run outside the transaction, unseen by it
  * and blocked by its row locks.
+ *
+ * The check is for tests and development. It needs an AsyncLocalStorage, and on Node 20 any use of one turns
+ * on promise hooks for the whole process, a cost every request then pays; a server whose code the tests have
+ * exercised turns it off (`checkTransactionScope: false` in openDatabase).
  */
 export class TransactionScope {
-  readonly #storage = new AsyncLocalStorage<TransactionState>()
+  readonly #storage: AsyncLocalStorage<TransactionState> | undefined
+
+  constructor(enabled = true) {
+    this.#storage = enabled ? new AsyncLocalStorage<TransactionState>() : undefined
+  }
 
   run<T>(state: TransactionState, fn: () => Promise<T>): Promise<T> {
-    return this.#storage.run(state, fn)
+    return this.#storage ? this.#storage.run(state, fn) : fn()
   }
 
   assertOutside(): void {
-    if (this.#storage.getStore()?.active) {
+    if (this.#storage?.getStore()?.active) {
       throw new TransactionMisuseError(
         'The database was called from inside a transaction: use the transaction handle (tx) instead.',
       )

@@ -2,7 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   isForeignKeyViolation,
   isUniqueViolation,
+  openDatabase,
   PlaceholderError,
+  seedSandbox,
   TransactionMisuseError,
 } from '../../src/storage/index.ts'
 import { SANDBOX } from '../../src/storage/seed.ts'
@@ -266,5 +268,34 @@ describe.each(testEngines())('query layer on $name', (engine) => {
       expect(await writer).toBe('rolled back')
       expect(seen).toBe(0)
     })
+  })
+})
+
+// The server opens its database with the check off (see TransactionScope): everything else behaves the same.
+describe.each(testEngines())('a database without the transaction scope check on $name', (engine) => {
+  it('commits, rolls back and reads as with the check', async () => {
+    const checked = await engine.open()
+    const url = checked.url
+    // A second handle on the same database (a new, empty one for sqlite::memory:).
+    const db = await openDatabase(url, { checkTransactionScope: false })
+    try {
+      await seedSandbox(db)
+      await db.transaction((tx) =>
+        tx.run('INSERT INTO sandbox_clocks (merchant_id, offset_minutes, updated_at) VALUES ($1, 3, $2)', [
+          SANDBOX.demoStore.merchantId,
+          new Date(),
+        ]),
+      )
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.run('UPDATE sandbox_clocks SET offset_minutes = 9')
+          throw new Error('changed my mind')
+        }),
+      ).rejects.toThrow('changed my mind')
+      expect(await db.one('SELECT offset_minutes FROM sandbox_clocks')).toEqual({ offset_minutes: 3 })
+    } finally {
+      await db.close()
+      await checked.cleanup()
+    }
   })
 })
