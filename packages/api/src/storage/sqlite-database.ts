@@ -69,16 +69,16 @@ export class SqliteDatabase implements Database {
       this.#assertOpen()
       const batch = this.#batch ?? this.#openBatch()
       const state = new TransactionState()
-      this.#connection.exec('SAVEPOINT plazo_transaction')
+      this.#connection.control('SAVEPOINT plazo_transaction')
       try {
         const result = await this.#scope.run(state, () => fn(new SqliteTransaction(this.#connection, state)))
-        this.#connection.exec('RELEASE plazo_transaction')
+        this.#connection.control('RELEASE plazo_transaction')
         batch.members++
         return { result, batch }
       } catch (error) {
         if (this.#connection.inTransaction) {
-          this.#connection.exec('ROLLBACK TO plazo_transaction')
-          this.#connection.exec('RELEASE plazo_transaction')
+          this.#connection.control('ROLLBACK TO plazo_transaction')
+          this.#connection.control('RELEASE plazo_transaction')
         } else {
           // SQLite rolled the whole transaction back (I/O error, disk full…): the batch's finished members
           // are lost with it and must not be reported as committed.
@@ -102,7 +102,7 @@ export class SqliteDatabase implements Database {
    * MAX_BATCH members, so nobody ever reads rows that are not committed.
    */
   #openBatch(): Batch {
-    this.#connection.exec('BEGIN IMMEDIATE')
+    this.#connection.control('BEGIN IMMEDIATE')
     let settle!: (error?: unknown) => void
     const committed = new Promise<void>((resolve, reject) => {
       settle = (error) => (error === undefined ? resolve() : reject(error))
@@ -125,9 +125,9 @@ export class SqliteDatabase implements Database {
     if (!batch) return
     this.#batch = undefined
     try {
-      this.#connection.exec('COMMIT')
+      this.#connection.control('COMMIT')
     } catch (error) {
-      if (this.#connection.inTransaction) this.#connection.exec('ROLLBACK')
+      if (this.#connection.inTransaction) this.#connection.control('ROLLBACK')
       batch.settle(error)
       return
     }
@@ -162,6 +162,14 @@ export class SqliteDatabase implements Database {
   }
 }
 
+type ControlStatement =
+  | 'BEGIN IMMEDIATE'
+  | 'COMMIT'
+  | 'ROLLBACK'
+  | 'SAVEPOINT plazo_transaction'
+  | 'RELEASE plazo_transaction'
+  | 'ROLLBACK TO plazo_transaction'
+
 /** A statement prepared once per SQL text, with what binding and decoding it need. */
 interface Plan {
   statement: BetterSqlite3.Statement
@@ -175,6 +183,7 @@ interface Plan {
 class SqliteConnection {
   readonly #db: BetterSqlite3.Database
   readonly #plans = new Map<string, Plan>()
+  readonly #control = new Map<ControlStatement, BetterSqlite3.Statement>()
   readonly #checkpointer: Worker | undefined
 
   constructor(filename: string) {
@@ -217,8 +226,22 @@ class SqliteConnection {
     this.#db.exec(sql)
   }
 
+  /**
+   * One of the transaction-control statements the database runs for every transaction (BEGIN, SAVEPOINT,
+   * RELEASE, COMMIT…), prepared once: `exec` would compile it again on every call.
+   */
+  control(sql: ControlStatement): void {
+    let statement = this.#control.get(sql)
+    if (!statement) {
+      statement = this.#db.prepare(sql)
+      this.#control.set(sql, statement)
+    }
+    statement.run()
+  }
+
   close(): void {
     this.#plans.clear()
+    this.#control.clear()
     void this.#checkpointer?.terminate()
     this.#db.close()
   }
