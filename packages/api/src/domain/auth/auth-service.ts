@@ -57,7 +57,9 @@ interface TokenRow {
 /**
  * Verified access tokens are remembered for a few seconds, so a burst of calls with one token reads the
  * database once. A revocation made on this node clears the memory at once; on another API node it takes
- * effect within VERIFIED_CACHE_MS.
+ * effect within VERIFIED_CACHE_MS. The memory is keyed by the token itself, not its hash, so a remembered token
+ * costs a map lookup and no SHA-256; it holds tokens only as long as the requests that carried them, and only
+ * in this process.
  */
 const VERIFIED_CACHE_MS = 5_000
 const VERIFIED_CACHE_SIZE = 10_000
@@ -118,12 +120,12 @@ export class AuthService {
 
   async authenticate(accessToken: string | undefined): Promise<AuthenticateResult> {
     if (!accessToken) return { ok: false, failure: 'missing_token' }
-    const tokenHash = hashToken(accessToken)
     const nowMs = this.#now().getTime()
-    const cached = this.#verified.get(tokenHash)
+    const cached = this.#verified.get(accessToken)
     if (cached && cached.until > nowMs && cached.expiresAt > nowMs)
       return { ok: true, principal: cached.principal }
-    if (cached) this.#verified.delete(tokenHash)
+    if (cached) this.#verified.delete(accessToken)
+    const tokenHash = hashToken(accessToken)
     const row = await this.#db.one<TokenRow>(
       `SELECT t.kind, t.user_id, u.merchant_id, t.family_id, t.expires_at, t.revoked_at
        FROM access_tokens t JOIN users u ON u.id = t.user_id
@@ -137,7 +139,7 @@ export class AuthService {
       const oldest = this.#verified.keys().next().value
       if (oldest !== undefined) this.#verified.delete(oldest)
     }
-    this.#verified.set(tokenHash, {
+    this.#verified.set(accessToken, {
       principal,
       until: nowMs + VERIFIED_CACHE_MS,
       expiresAt: Date.parse(row.expires_at),
