@@ -6,11 +6,14 @@ import type { FastifyInstance } from 'fastify'
  * print GUIDs so) finds its session instead of a 404.
  */
 export function registerCanonicalIds(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     const params = request.params as Record<string, unknown> | undefined
-    if (!params) return
-    for (const [name, value] of Object.entries(params)) {
-      if (name.endsWith('_id') && typeof value === 'string') params[name] = value.toLowerCase()
+    if (params) {
+      for (const name in params) {
+        const value = params[name]
+        if (name.endsWith('_id') && typeof value === 'string') params[name] = value.toLowerCase()
+      }
     }
+    done()
   })
 }

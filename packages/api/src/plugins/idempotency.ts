@@ -118,22 +118,28 @@ export function registerIdempotency(
     request.idempotencyClaim = { merchantId, key }
   })
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Written with `done`: most requests carry no key and pass straight through, without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const claim = request.idempotencyClaim
-    if (!claim) return payload
-    request.idempotencyClaim = undefined
-    if (reply.statusCode >= 500 || typeof payload !== 'string' || payload === '') {
-      await db.run('DELETE FROM idempotency_keys WHERE merchant_id = $1 AND key = $2', [
-        claim.merchantId,
-        claim.key,
-      ])
-    } else {
-      await db.run(
-        `UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4
-         WHERE merchant_id = $1 AND key = $2`,
-        [claim.merchantId, claim.key, reply.statusCode, payload],
-      )
+    if (!claim) {
+      done(null, payload)
+      return
     }
-    return payload
+    request.idempotencyClaim = undefined
+    const settle =
+      reply.statusCode >= 500 || typeof payload !== 'string' || payload === ''
+        ? db.run('DELETE FROM idempotency_keys WHERE merchant_id = $1 AND key = $2', [
+            claim.merchantId,
+            claim.key,
+          ])
+        : db.run(
+            `UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4
+             WHERE merchant_id = $1 AND key = $2`,
+            [claim.merchantId, claim.key, reply.statusCode, payload],
+          )
+    settle.then(
+      () => done(null, payload),
+      (error: Error) => done(error),
+    )
   })
 }

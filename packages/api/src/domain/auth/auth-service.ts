@@ -118,13 +118,21 @@ export class AuthService {
     })
   }
 
+  /** The principal of an access token verified within VERIFIED_CACHE_MS and not expired since, if any. */
+  remembered(accessToken: string): Principal | undefined {
+    const cached = this.#verified.get(accessToken)
+    if (!cached) return undefined
+    const nowMs = this.#now().getTime()
+    if (cached.until > nowMs && cached.expiresAt > nowMs) return cached.principal
+    this.#verified.delete(accessToken)
+    return undefined
+  }
+
   async authenticate(accessToken: string | undefined): Promise<AuthenticateResult> {
     if (!accessToken) return { ok: false, failure: 'missing_token' }
+    const remembered = this.remembered(accessToken)
+    if (remembered) return { ok: true, principal: remembered }
     const nowMs = this.#now().getTime()
-    const cached = this.#verified.get(accessToken)
-    if (cached && cached.until > nowMs && cached.expiresAt > nowMs)
-      return { ok: true, principal: cached.principal }
-    if (cached) this.#verified.delete(accessToken)
     const tokenHash = hashToken(accessToken)
     const row = await this.#db.one<TokenRow>(
       `SELECT t.kind, t.user_id, u.merchant_id, t.family_id, t.expires_at, t.revoked_at
