@@ -58,6 +58,9 @@ export function quoteLoan(input: LoanInput): LoanQuote {
 
   const schedule: Instalment[] = []
   let outstanding = balance
+  // Summed as the rows are made, in their order: the same additions as summing the schedule afterwards.
+  let totalAmountPayable = 0
+  let scheduleInterest = 0
   for (let number = 1; number <= periods; number += 1) {
     const last = number === periods
     const interest = roundHalfUp(outstanding * i)
@@ -72,6 +75,9 @@ export function quoteLoan(input: LoanInput): LoanQuote {
     }
     const insurance = !insuranceFinanced && number === 1 ? insuranceAmount : 0
     outstanding -= principalPart
+    const amount = principalPart + interest + setupFee + insurance
+    totalAmountPayable += amount
+    scheduleInterest += interest
     schedule.push({
       number,
       month: gracePeriod + number,
@@ -79,12 +85,11 @@ export function quoteLoan(input: LoanInput): LoanQuote {
       interest,
       setupFee,
       insurance,
-      amount: principalPart + interest + setupFee + insurance,
+      amount,
       outstandingPrincipal: outstanding,
     })
   }
 
-  const totalAmountPayable = sum(schedule.map((row) => row.amount))
   return {
     amountOfCredit: principal,
     financedPrincipal,
@@ -96,7 +101,7 @@ export function quoteLoan(input: LoanInput): LoanQuote {
     gracePeriod,
     annualInterest,
     schedule,
-    totalInterest: capitalisedInterest + sum(schedule.map((row) => row.interest)),
+    totalInterest: capitalisedInterest + scheduleInterest,
     totalAmountPayable,
     totalCostOfCredit: totalAmountPayable - principal,
     apr: aprOfSchedule(principal, schedule),
@@ -165,10 +170,4 @@ export function paymentIntentConditions(input: LoanInput): PaymentIntentConditio
     schedule: quote.schedule,
     quote,
   }
-}
-
-function sum(values: readonly number[]): number {
-  let total = 0
-  for (const value of values) total += value
-  return total
 }
