@@ -103,6 +103,24 @@ describe.each(testEngines())('POST /api/v2/checkout/ on $name', (engine) => {
     })
   })
 
+  it('numbers sessions with time-ordered UUIDv7 ids, and gives hosted pages random UUIDv4 ids', async () => {
+    const ids: string[] = []
+    const hppIds: string[] = []
+    for (let i = 0; i < 5; i++) {
+      const res = await create(requestExample('hpp', 'product'))
+      expect(res.statusCode).toBe(201)
+      const { checkout_session_id } = res.json() as { checkout_session_id: string }
+      ids.push(checkout_session_id)
+      hppIds.push((await read(checkout_session_id)).hpp?.id as string)
+    }
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    // Created one after another, so their ids sort in creation order (what keeps the index append-only).
+    expect([...ids].sort()).toEqual(ids)
+    for (const id of hppIds)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+  })
+
   it('builds the hosted page URLs on PLAZO_PUBLIC_URL', async () => {
     const own = await testApp(engine, { PLAZO_PUBLIC_URL: 'https://pay.example.com/sandbox/' })
     try {
