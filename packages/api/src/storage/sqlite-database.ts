@@ -55,8 +55,8 @@ export class SqliteDatabase implements Database {
     return this.#outside(() => this.#connection.all<T>(sql, params))
   }
 
-  async one<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T | undefined> {
-    return (await this.query<T>(sql, params))[0]
+  one<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T | undefined> {
+    return this.#outside(() => this.#connection.first<T>(sql, params))
   }
 
   run(sql: string, params: readonly SqlParam[] = []): Promise<RunResult> {
@@ -148,8 +148,21 @@ export class SqliteDatabase implements Database {
     })
   }
 
+  /**
+   * A statement outside any transaction. When nobody holds or waits for the mutex it runs at once (the
+   * statement is synchronous, so nothing can slip in), without the mutex's promises; otherwise it queues.
+   */
   #outside<T>(fn: () => T): Promise<T> {
     this.#scope.assertOutside()
+    if (this.#mutex.idle) {
+      try {
+        this.#assertOpen()
+        this.#commitBatch()
+        return Promise.resolve(fn())
+      } catch (error) {
+        return Promise.reject(error)
+      }
+    }
     return this.#mutex.run(async () => {
       this.#assertOpen()
       this.#commitBatch()
@@ -215,6 +228,19 @@ class SqliteConnection {
     const rows = plan.statement.all(...values) as Row[]
     if (plan.jsonColumns.length > 0) for (const row of rows) decodeColumns(row, plan.jsonColumns)
     return rows as T[]
+  }
+
+  /** The first row a statement returns (it stops there), or undefined. */
+  first<T>(sql: string, params: readonly SqlParam[]): T | undefined {
+    const plan = this.#plan(sql, params.length)
+    const values = bind(plan, params)
+    if (!plan.statement.reader) {
+      plan.statement.run(...values)
+      return undefined
+    }
+    const row = plan.statement.get(...values) as Row | undefined
+    if (row && plan.jsonColumns.length > 0) decodeColumns(row, plan.jsonColumns)
+    return row as T | undefined
   }
 
   run(sql: string, params: readonly SqlParam[]): RunResult {
@@ -300,7 +326,8 @@ class SqliteTransaction implements Transaction {
   }
 
   async one<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T | undefined> {
-    return (await this.query<T>(sql, params))[0]
+    this.#state.assertActive()
+    return this.#connection.first<T>(sql, params)
   }
 
   async run(sql: string, params: readonly SqlParam[] = []): Promise<RunResult> {
