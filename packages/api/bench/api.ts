@@ -8,6 +8,10 @@
 // is. On a 2-core machine this gives one core to the server and one to autocannon (PostgreSQL, when used,
 // shares them).
 //
+// Besides create and get, SQLite has a "validated no-op" scenario: a route added here (never in the app) that
+// runs everything a create runs before its own work and then answers. It is the most a create can reach on the
+// machine, and shows how much of the gap to the bare route is the create's own work.
+//
 // The scenarios are measured in interleaved rounds (bare, create, get, bare, create, get, …) rather than one
 // after the other, so that other work on a shared machine slows them alike and the ratios stay comparable.
 //
@@ -21,7 +25,7 @@ import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type EventLoopUtilization, performance } from 'node:perf_hooks'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
-import { examples } from '@plazo/contract'
+import { CheckoutSessionRequestSchema, examples } from '@plazo/contract'
 import autocannon from 'autocannon'
 import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
@@ -60,11 +64,13 @@ async function serve(spec: ServerSpec): Promise<void> {
         ...(spec.schema === undefined ? {} : { schema: spec.schema }),
       })
       await seedSandbox(db)
-      app = await buildApp({
+      const api = await buildApp({
         config: loadConfig({ PLAZO_DATABASE_URL: spec.databaseUrl }),
         db,
         logger: false,
       })
+      addValidatedNoop(api)
+      app = api
     }
     await app.listen({ host: HOST, port: 0 })
   } catch (error) {
@@ -86,6 +92,32 @@ async function serve(spec: ServerSpec): Promise<void> {
   const listening = address !== null && typeof address !== 'string' ? address.port : 0
   port.postMessage({ type: 'listening', port: listening } satisfies WorkerMessage)
 }
+
+/**
+ * The floor under create, measured in the API itself: a route (bench only, never in the app) that runs what
+ * every create runs before its own work (the app's hooks, authentication, the idempotency check, parsing and
+ * validating the same body against the same schema) and then answers a create-sized 201 at once: no business
+ * logic, no storage. No create can be faster than this on this machine.
+ */
+function addValidatedNoop(app: FastifyInstance): void {
+  const answer = {
+    checkout_session_id: '019aa4d2-0000-7000-8000-000000000000',
+    redirect_url: 'http://localhost:4000/hpp/6f1c2f83-7b2a-4d4e-9a53-1d2c3b4a5e6f',
+    qr_code_url: 'http://localhost:4000/hpp/6f1c2f83-7b2a-4d4e-9a53-1d2c3b4a5e6f/qr',
+    distribution_url: 'http://localhost:4000/hpp/6f1c2f83-7b2a-4d4e-9a53-1d2c3b4a5e6f/distribute',
+  }
+  app.post(
+    VALIDATED_NOOP_PATH,
+    {
+      onRequest: [app.authenticate],
+      preHandler: [app.idempotent],
+      schema: { body: CheckoutSessionRequestSchema },
+    },
+    async (_request, reply) => reply.status(201).send(answer),
+  )
+}
+
+const VALIDATED_NOOP_PATH = '/bench/validated-noop'
 
 // ---------------------------------------------------------------------------------------------------------
 // Main side: start servers, drive them, print the table.
@@ -456,14 +488,37 @@ function printTargets(scenarios: Scenario[]): void {
   }
   check(SQLITE_CREATE, TARGETS.create)
   check(SQLITE_GET, TARGETS.get)
+  const floor = scenarios.find((sc) => sc.name === SQLITE_FLOOR)?.tally
+  const create = scenarios.find((sc) => sc.name === SQLITE_CREATE)?.tally
+  if (floor && create) {
+    const share = (t: Tally) => `${((t.rps / bare.rps) * 100).toFixed(1)} %`
+    console.log(
+      `\nFloor under create: the ${SQLITE_FLOOR} route (hooks, authentication, idempotency check, parsing and ` +
+        `validating the create body, then a 201 at once) reaches ${share(floor)} of the bare route; create ` +
+        `reaches ${share(create)}, i.e. ${((create.rps / floor.rps) * 100).toFixed(0)} % of its own floor.`,
+    )
+  }
 }
 
 const SQLITE_CREATE = 'create hpp session (sqlite)'
 const SQLITE_GET = 'get session (sqlite)'
+const SQLITE_FLOOR = 'validated no-op, create body (sqlite)'
 
-/** The create and get scenarios of one engine. */
-function apiScenarios(label: string, server: Server, plan: ApiPlan): Scenario[] {
+/** The create and get scenarios of one engine (and, on SQLite, the validated no-op under create). */
+function apiScenarios(label: string, server: Server, plan: ApiPlan, withFloor = false): Scenario[] {
+  const floor = withFloor
+    ? [
+        scenario(SQLITE_FLOOR, server, {
+          path: VALIDATED_NOOP_PATH,
+          method: 'POST',
+          headers: { ...plan.headers, 'content-type': 'application/json' },
+          body: createBody(),
+          idReplacement: true,
+        }),
+      ]
+    : []
   return [
+    ...floor,
     scenario(`create hpp session (${label})`, server, {
       path: '/api/v2/checkout/',
       method: 'POST',
@@ -508,7 +563,7 @@ async function main(): Promise<void> {
     if (Buffer.byteLength(check.text) !== size) throw new Error('the bare body differs in size')
     scenarios.push(
       scenario('bare Fastify route', bare, { path: '/bare', method: 'GET' }),
-      ...apiScenarios('sqlite', sqlite, sqlitePlan),
+      ...apiScenarios('sqlite', sqlite, sqlitePlan, true),
     )
 
     const unreachable = await postgresReachable(s.postgresUrl)
