@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { AJV_OPTIONS, CONSTANTS, configureAjv, normalizeDeprecatedAliases } from '@plazo/contract'
-import { Ajv } from 'ajv'
+import { CONSTANTS, normalizeDeprecatedAliases } from '@plazo/contract'
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import type { Config } from './config.ts'
 import { AuthService } from './domain/auth/index.ts'
@@ -20,6 +19,7 @@ import { registerCanonicalIds } from './plugins/canonical-ids.ts'
 import { answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
+import { twoPassValidatorCompiler } from './plugins/validator.ts'
 import { assetRoutes } from './routes/assets/index.ts'
 import { authRoutes } from './routes/auth/index.ts'
 import { checkoutRoutes, orderRoutes } from './routes/checkout/index.ts'
@@ -68,7 +68,6 @@ function requestId(header: string | string[] | undefined): string {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config, db } = options
   const now = options.now ?? (() => new Date())
-  const ajv = configureAjv(new Ajv(AJV_OPTIONS))
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -78,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }) as unknown as App
 
-  app.setValidatorCompiler(({ schema }) => ajv.compile(schema))
+  app.setValidatorCompiler(twoPassValidatorCompiler())
 
   registerJsonBody(app, BODY_LIMIT_BYTES)
 
