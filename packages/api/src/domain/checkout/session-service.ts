@@ -7,13 +7,13 @@ import type {
   PaymentIntentRequest,
 } from '@plazo/contract'
 import { CONSTANTS } from '@plazo/contract'
-import { v7 as uuidv7 } from 'uuid'
 import { ApiError, invalidFields } from '../../errors.ts'
 import type { Database, Queryable, Transaction } from '../../storage/index.ts'
 import { jobRepository, SESSION_EXPIRY } from '../../storage/job-repository.ts'
 import { sessionRepository } from '../../storage/session-repository.ts'
 import type { Principal } from '../auth/index.ts'
 import { generateToken, hashToken } from '../auth/index.ts'
+import { timeOrderedId } from '../ids.ts'
 import type { Clock } from '../sandbox/clock.ts'
 import { checkSessionRequest } from './request-rules.ts'
 import { newSessionDocument, requestParts } from './session-document.ts'
@@ -126,7 +126,7 @@ export class SessionService {
       // Session ids are UUIDv7 (time-ordered): each new session lands on the last page of the primary-key
       // index instead of a random one, one page fewer to write per create. The hosted-page id stays a random
       // UUIDv4: it is the key to a public page, so none of its bits may be guessable.
-      const id = uuidv7()
+      const id = timeOrderedId()
       const hppId = request.ui?.mode === 'hpp' ? randomUUID() : null
       const session = newSessionDocument(request, {
         id,
