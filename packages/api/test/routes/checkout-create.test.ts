@@ -250,6 +250,24 @@ describe.each(testEngines())('POST /api/v2/checkout/ on $name', (engine) => {
     expect((await read(res.json().checkout_session_id)).agent_id).toBe(agentId)
   })
 
+  it('uses the oldest agent when agent_id is omitted and the merchant has no default agent', async () => {
+    const { online, store } = SANDBOX.demoStore.agents
+    const db = t.t.db
+    const before = await db.one<{ created_at: string }>('SELECT created_at FROM agents WHERE id = $1', [
+      store.id,
+    ])
+    await db.run('UPDATE agents SET is_default = 0 WHERE merchant_id = $1', [SANDBOX.demoStore.merchantId])
+    await db.run('UPDATE agents SET created_at = $2 WHERE id = $1', [store.id, '2000-01-01T00:00:00.000Z'])
+    try {
+      const res = await create(requestExample('embedded', 'product'))
+      expect(res.statusCode).toBe(201)
+      expect((await read(res.json().checkout_session_id)).agent_id).toBe(store.id)
+    } finally {
+      await db.run('UPDATE agents SET created_at = $2 WHERE id = $1', [store.id, before?.created_at ?? null])
+      await db.run('UPDATE agents SET is_default = 1 WHERE id = $1', [online.id])
+    }
+  })
+
   it("uses the merchant's default agent when agent_id is omitted", async () => {
     const res = await create(requestExample('embedded', 'product'))
     const session = await read(res.json().checkout_session_id)

@@ -51,11 +51,16 @@ async function rescheduleExpiry(tx: Queryable, session: CheckoutSession, now: Da
 
 /**
  * The agent a session belongs to, as a column of a query over `merchants m`: the requested one when it is one of
- * the merchant's agents (else null), or the merchant's default agent. Ids are stored in lower case.
+ * the merchant's agents (else null), or the merchant's default agent, else its oldest. Ids are stored in lower
+ * case. The default agent is found through agents_one_default_per_merchant_idx; the oldest, which needs a
+ * sort, only when a merchant has no default.
  */
 function agentColumn(requested: string | undefined): string {
   return requested === undefined
-    ? '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id ORDER BY a.is_default DESC, a.created_at, a.id LIMIT 1) AS agent_id'
+    ? `COALESCE(
+         (SELECT a.id FROM agents a WHERE a.merchant_id = m.id AND a.is_default = 1),
+         (SELECT a.id FROM agents a WHERE a.merchant_id = m.id ORDER BY a.created_at, a.id LIMIT 1)
+       ) AS agent_id`
     : '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id AND a.id = $2) AS agent_id'
 }
 
