@@ -92,7 +92,7 @@ export class PostgresDatabase implements Database {
 
   async query<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
     this.#scope.assertOutside()
-    return rows<T>(await this.#pool.query(sql, toPgValues(sql, params)))
+    return rows<T>(await this.#pool.query(statement(sql, params)))
   }
 
   async one<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T | undefined> {
@@ -101,7 +101,7 @@ export class PostgresDatabase implements Database {
 
   async run(sql: string, params: readonly SqlParam[] = []): Promise<RunResult> {
     this.#scope.assertOutside()
-    const result = await this.#pool.query(sql, toPgValues(sql, params))
+    const result = await this.#pool.query(statement(sql, params))
     return { changes: result.rowCount ?? 0 }
   }
 
@@ -149,7 +149,7 @@ class PostgresTransaction implements Transaction {
 
   async query<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
     this.#state.assertActive()
-    return rows<T>(await this.#client.query(sql, toPgValues(sql, params)))
+    return rows<T>(await this.#client.query(statement(sql, params)))
   }
 
   async one<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T | undefined> {
@@ -158,7 +158,7 @@ class PostgresTransaction implements Transaction {
 
   async run(sql: string, params: readonly SqlParam[] = []): Promise<RunResult> {
     this.#state.assertActive()
-    const result = await this.#client.query(sql, toPgValues(sql, params))
+    const result = await this.#client.query(statement(sql, params))
     return { changes: result.rowCount ?? 0 }
   }
 
@@ -183,6 +183,25 @@ class PostgresTransaction implements Transaction {
     // Without parameters pg uses the simple query protocol, which accepts several statements.
     await this.#client.query(sql)
   }
+}
+
+/** At most this many statements are kept prepared (per SQL text) on each pooled connection. */
+const PREPARED_LIMIT = 500
+const statementNames = new Map<string, string>()
+
+/**
+ * The statement as pg runs it: named, so that each pooled connection parses and plans a given SQL text once and
+ * then only binds and executes it (pg keeps the prepared statement per connection). SQL texts are constant in
+ * this code base (values are always parameters); past PREPARED_LIMIT distinct texts, new ones run unnamed.
+ */
+function statement(sql: string, params: readonly SqlParam[]): pg.QueryConfig {
+  const values = toPgValues(sql, params)
+  let name = statementNames.get(sql)
+  if (name === undefined && statementNames.size < PREPARED_LIMIT) {
+    name = `plazo_${statementNames.size + 1}`
+    statementNames.set(sql, name)
+  }
+  return name === undefined ? { text: sql, values } : { name, text: sql, values }
 }
 
 function toPgValues(sql: string, params: readonly SqlParam[]): unknown[] {

@@ -240,6 +240,22 @@ describe.each(testEngines())('query layer on $name', (engine) => {
       expect(await t.db.one('SELECT 1 AS one')).toEqual({ one: 1 })
     })
 
+    it.runIf(engine.engine === 'postgres')(
+      'prepares each SQL text once per connection (named statements), so it is parsed and planned once',
+      async () => {
+        const sql = 'SELECT offset_minutes FROM sandbox_clocks WHERE merchant_id = $1'
+        const prepared = await t.db.transaction(async (tx) => {
+          await tx.query(sql, [demo.merchantId])
+          await tx.query(sql, [other.merchantId])
+          return tx.query<{ name: string }>('SELECT name FROM pg_prepared_statements WHERE statement = $1', [
+            sql,
+          ])
+        })
+        expect(prepared).toHaveLength(1)
+        expect(prepared[0]?.name).toMatch(/^plazo_\d+$/)
+      },
+    )
+
     it('refuses a transaction handle used after its callback ended', async () => {
       const leaked = await t.db.transaction(async (tx) => tx)
       await expect(leaked.query('SELECT 1 AS one')).rejects.toThrow('already ended')
