@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Queryable, Transaction } from './types.ts'
+import type { Queryable } from './types.ts'
 
 /** A timer of the state machines; `due_at` is in the merchant's sandbox time. */
 export interface Job {
@@ -89,49 +89,49 @@ export const jobRepository = {
   },
 
   /**
-   * Claims the merchant's due timers: they are locked for a minute so another node skips them (SKIP LOCKED on
-   * PostgreSQL; SQLite transactions run one at a time), then each is run in its own transaction.
+   * Claims the merchant's due timers of both kinds, earliest first (one order across jobs rows and session
+   * expiries: an expiry due before a lender decision runs before it). Each is reserved for a minute by a
+   * conditional UPDATE of its own, outside any transaction: a node that loses the race to another sees no row
+   * changed and skips the timer; a timer whose row a request holds at that moment is waited for, not skipped,
+   * so the clock helper still runs everything that falls due. Each claimed timer then runs in its own
+   * transaction.
    */
   async claimDue(
-    tx: Transaction,
+    db: Queryable,
     merchantId: string,
     merchantNow: Date,
     realNow: Date,
     limit = 100,
   ): Promise<Job[]> {
     const lockedUntil = new Date(realNow.getTime() + CLAIM_MS)
-    const jobs = await tx.queryForUpdate<Job>(
+    const candidates = await db.query<Job>(
       `SELECT id, merchant_id, checkout_session_id, kind, due_at FROM jobs
         WHERE merchant_id = $1 AND done_at IS NULL AND due_at <= $2 AND (locked_until IS NULL OR locked_until < $3)
-        ORDER BY due_at, id LIMIT ${Math.trunc(limit)}`,
-      [merchantId, merchantNow, realNow],
-      { skipLocked: true },
-    )
-    for (const job of jobs) {
-      await tx.run('UPDATE jobs SET locked_until = $2 WHERE id = $1', [job.id, lockedUntil])
-    }
-    const expiries = await tx.queryForUpdate<{ id: string; due_at: string }>(
-      `SELECT id, expire_at AS due_at FROM checkout_sessions
+       UNION ALL
+       SELECT '${SESSION_EXPIRY_ID}' || id AS id, merchant_id, id AS checkout_session_id, '${SESSION_EXPIRY}' AS kind,
+              expire_at AS due_at
+         FROM checkout_sessions
         WHERE merchant_id = $1 AND expire_at IS NOT NULL AND expire_at <= $2
           AND (expire_locked_until IS NULL OR expire_locked_until < $3)
-        ORDER BY expire_at, id LIMIT ${Math.trunc(limit)}`,
+       ORDER BY due_at, id LIMIT ${Math.trunc(limit)}`,
       [merchantId, merchantNow, realNow],
-      { skipLocked: true },
     )
-    for (const expiry of expiries) {
-      await tx.run('UPDATE checkout_sessions SET expire_locked_until = $2 WHERE id = $1', [
-        expiry.id,
-        lockedUntil,
-      ])
-      jobs.push({
-        id: `${SESSION_EXPIRY_ID}${expiry.id}`,
-        merchant_id: merchantId,
-        checkout_session_id: expiry.id,
-        kind: SESSION_EXPIRY,
-        due_at: expiry.due_at,
-      })
+    const claimed: Job[] = []
+    for (const job of candidates) {
+      const result = isSessionExpiry(job)
+        ? await db.run(
+            `UPDATE checkout_sessions SET expire_locked_until = $2
+              WHERE id = $1 AND expire_at = $4 AND (expire_locked_until IS NULL OR expire_locked_until < $3)`,
+            [job.checkout_session_id, lockedUntil, realNow, job.due_at],
+          )
+        : await db.run(
+            `UPDATE jobs SET locked_until = $2
+              WHERE id = $1 AND done_at IS NULL AND (locked_until IS NULL OR locked_until < $3)`,
+            [job.id, lockedUntil, realNow],
+          )
+      if (result.changes === 1) claimed.push(job)
     }
-    return jobs
+    return claimed
   },
 
   /** Marks a claimed timer done, unless it was replaced or cancelled meanwhile. */

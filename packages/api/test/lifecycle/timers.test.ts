@@ -10,6 +10,7 @@ import {
   notifiedIntent,
   operationOf,
   payloadOf,
+  paymentIntentRequest,
   type Session,
   sessionOf,
   sessionRequest,
@@ -186,6 +187,17 @@ describe.each(testEngines())('timers through the sandbox clock on $name', (engin
       )
       await k.advance(30)
       expect((await k.get(id)).status).toBe('expired')
+    })
+
+    it('runs due timers in due order: an expiry due before an on-hold decision wins', async () => {
+      const now = new Date()
+      t.setNow(now)
+      const request = paymentIntentRequest({ email: 'ana.garcia+on_hold@example.com' })
+      request.expires_at = new Date(now.getTime() + 2 * 60_000).toISOString()
+      const id = await k.createPaymentIntent(request)
+      expect(statuses(await k.get(id))).toEqual({ session: 'initial', intent: 'on_hold', hpp: null })
+      await k.advance(10)
+      expect(statuses(await k.get(id)).session).toBe('expired')
     })
 
     it('a completed session does not expire', async () => {

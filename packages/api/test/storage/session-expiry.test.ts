@@ -37,7 +37,7 @@ describe.each(testEngines())('the session expiry timer on $name', (engine) => {
   afterEach(() => t.cleanup())
 
   const claim = (merchantNow: string, realNow = merchantNow) =>
-    t.db.transaction((tx) => jobRepository.claimDue(tx, store.merchantId, at(merchantNow), at(realNow)))
+    jobRepository.claimDue(t.db, store.merchantId, at(merchantNow), at(realNow))
 
   it('is claimed when due, with the jobs rows, and only once while the claim holds', async () => {
     const expiring = await insertSession(t.db, '2026-11-21T11:00:00.000Z')
@@ -93,6 +93,39 @@ describe.each(testEngines())('the session expiry timer on $name', (engine) => {
     expect(again.due_at).toBe('2026-11-21T13:00:00.000Z')
     await jobRepository.finish(t.db, again, at('2026-11-21T13:00:00Z'))
     expect(await jobRepository.pendingKinds(t.db, id)).toEqual([])
+  })
+
+  it('is claimed in due order with the jobs rows, within one limit', async () => {
+    const late = await insertSession(t.db, '2026-11-21T11:30:00.000Z')
+    const early = await insertSession(t.db, '2026-11-21T11:00:00.000Z')
+    await jobRepository.schedule(
+      t.db,
+      {
+        merchantId: store.merchantId,
+        sessionId: late,
+        kind: 'lender_decision',
+        dueAt: at('2026-11-21T11:15:00Z'),
+      },
+      at('2026-11-21T10:00:00Z'),
+    )
+    const claimed = await jobRepository.claimDue(
+      t.db,
+      store.merchantId,
+      at('2026-11-21T12:00:00Z'),
+      at('2026-11-21T12:00:00Z'),
+      2,
+    )
+    expect(claimed.map((job) => [job.checkout_session_id, job.kind])).toEqual([
+      [early, SESSION_EXPIRY],
+      [late, 'lender_decision'],
+    ])
+    const [rest] = await jobRepository.claimDue(
+      t.db,
+      store.merchantId,
+      at('2026-11-21T12:00:00Z'),
+      at('2026-11-21T12:00:00Z'),
+    )
+    expect(rest).toMatchObject({ checkout_session_id: late, kind: SESSION_EXPIRY })
   })
 
   it('cancelling removes it, and merchants without pending timers are not visited', async () => {

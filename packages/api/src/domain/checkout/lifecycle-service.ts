@@ -685,6 +685,9 @@ export class LifecycleService {
   /** Runs one due timer in its own transaction; a timer whose condition no longer holds does nothing. */
   async runJob(job: Job): Promise<void> {
     await this.#db.transaction(async (tx) => {
+      // The session is locked first: a request that replaced or cancelled this timer meanwhile has committed
+      // by then, and the check below sees it (PostgreSQL; SQLite transactions run one at a time).
+      await sessionRepository.findForUpdate(tx, job.merchant_id, job.checkout_session_id)
       if (!(await jobRepository.isPending(tx, job))) return
       const { session } = await this.#change(
         job.merchant_id,
@@ -763,9 +766,7 @@ export class LifecycleService {
     let ran = 0
     for (const { merchant_id } of merchants) {
       const merchantNow = await this.#clock.now(merchant_id)
-      const jobs = await this.#db.transaction((tx) =>
-        jobRepository.claimDue(tx, merchant_id, merchantNow, this.#clock.realNow()),
-      )
+      const jobs = await jobRepository.claimDue(this.#db, merchant_id, merchantNow, this.#clock.realNow())
       for (const job of jobs) {
         await this.runJob(job)
         ran++

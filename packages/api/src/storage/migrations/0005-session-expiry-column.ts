@@ -10,7 +10,9 @@ import type { Migration } from './migration.ts'
 // - checkout_sessions_expire_due_idx: the due timers of a merchant, as jobs_merchant_pending_due_idx; partial,
 //   so finished sessions leave it.
 //
-// Pending expiry jobs are moved onto their sessions. The other timers (confirm and capture windows, lender and
+// Pending expiry jobs are moved onto their sessions (only those sessions are rewritten). Nodes still running the
+// code from before this migration keep writing expiry jobs rows: stop them before it runs (on SQLite there is
+// only one node). The other timers (confirm and capture windows, lender and
 // operation decisions) stay in jobs: few sessions have them.
 //
 // checkout_sessions_merchant_created_idx is dropped: no query reads sessions by merchant and creation time,
@@ -24,7 +26,7 @@ ALTER TABLE checkout_sessions ADD COLUMN expire_locked_until ${d.text};
 UPDATE checkout_sessions SET expire_at = (
   SELECT MIN(j.due_at) FROM jobs j
    WHERE j.checkout_session_id = checkout_sessions.id AND j.kind = 'expire' AND j.done_at IS NULL
-);
+) WHERE id IN (SELECT checkout_session_id FROM jobs WHERE kind = 'expire' AND done_at IS NULL);
 DELETE FROM jobs WHERE kind = 'expire' AND done_at IS NULL;
 CREATE INDEX checkout_sessions_expire_due_idx ON checkout_sessions (merchant_id, expire_at)
   WHERE expire_at IS NOT NULL;
