@@ -21,7 +21,10 @@ function random16(): Uint8Array {
 let lastMs = Number.NEGATIVE_INFINITY
 let counter = 0
 
-/** A new UUIDv7: time-ordered (later ids sort after earlier ones in this process), 74 further bits random. */
+/**
+ * A new UUIDv7: time-ordered (later ids sort after earlier ones in this process). Besides the time and the
+ * counter, 42 bits are fresh random bits of each id (the counter itself is random at each new millisecond).
+ */
 export function timeOrderedId(): string {
   const random = random16()
   const now = Date.now()
