@@ -31,6 +31,7 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import pg from 'pg'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
+import { hppUrls } from '../src/domain/checkout/session-service.ts'
 import { type Database, openDatabase, SANDBOX, seedSandbox } from '../src/storage/index.ts'
 
 const HOST = '127.0.0.1'
@@ -64,12 +65,9 @@ async function serve(spec: ServerSpec): Promise<void> {
         ...(spec.schema === undefined ? {} : { schema: spec.schema }),
       })
       await seedSandbox(db)
-      const api = await buildApp({
-        config: loadConfig({ PLAZO_DATABASE_URL: spec.databaseUrl }),
-        db,
-        logger: false,
-      })
-      addValidatedNoop(api)
+      const config = loadConfig({ PLAZO_DATABASE_URL: spec.databaseUrl })
+      const api = await buildApp({ config, db, logger: false })
+      addValidatedNoop(api, config.publicUrl)
       app = api
     }
     await app.listen({ host: HOST, port: 0 })
@@ -99,12 +97,10 @@ async function serve(spec: ServerSpec): Promise<void> {
  * validating the same body against the same schema) and then answers a create-sized 201 at once: no business
  * logic, no storage. No create can be faster than this on this machine.
  */
-function addValidatedNoop(app: FastifyInstance): void {
+function addValidatedNoop(app: FastifyInstance, publicUrl: string): void {
   const answer = {
     checkout_session_id: '019aa4d2-0000-7000-8000-000000000000',
-    redirect_url: 'http://localhost:4000/hpp/6f1c2f83-7b2a-4d4e-9a53-1d2c3b4a5e6f',
-    qr_code_url: 'http://localhost:4000/hpp/6f1c2f83-7b2a-4d4e-9a53-1d2c3b4a5e6f/qr',
-    distribution_url: 'http://localhost:4000/hpp/6f1c2f83-7b2a-4d4e-9a53-1d2c3b4a5e6f/distribute',
+    ...hppUrls(publicUrl, '6f1c2f83-7b2a-4d4e-9a53-1d2c3b4a5e6f'),
   }
   app.post(
     VALIDATED_NOOP_PATH,

@@ -84,9 +84,3 @@ export function checkPlaceholders(sql: string, paramCount: number): Scan {
   }
   return result
 }
-
-/** Rewrites `$n` placeholders for SQLite and orders the values to match. */
-export function toSqlitePlaceholders<T>(sql: string, params: readonly T[]): { sql: string; params: T[] } {
-  const { anonymous, order } = checkPlaceholders(sql, params.length)
-  return { sql: anonymous, params: order.map((n) => params[n - 1] as T) }
-}

@@ -2,7 +2,7 @@ import pg from 'pg'
 import { checkPlaceholders } from './placeholders.ts'
 import { TransactionScope, TransactionState } from './transaction-scope.ts'
 import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } from './types.ts'
-import { type BoundValue, bindValues, decodeRow } from './values.ts'
+import { type BoundValue, bindValues, decodeColumns, jsonColumnsOf } from './values.ts'
 
 const BOOL_OID = 16
 const INT8_OID = 20
@@ -218,7 +218,9 @@ function toPgValue(value: BoundValue): unknown {
 }
 
 function rows<T>(result: pg.QueryResult): T[] {
-  return (result.rows as Row[]).map((row) => decodeRow<T>(row))
+  const json = jsonColumnsOf(result.fields.map((field) => field.name))
+  if (json.length > 0) for (const row of result.rows as Row[]) decodeColumns(row, json)
+  return result.rows as T[]
 }
 
 function describe(url: string, schema: string | undefined): string {

@@ -2,11 +2,10 @@ import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import BetterSqlite3 from 'better-sqlite3'
 import { AsyncMutex } from './async-mutex.ts'
-import { JSON_COLUMNS } from './json-columns.ts'
 import { checkPlaceholders } from './placeholders.ts'
 import { TransactionScope, TransactionState } from './transaction-scope.ts'
 import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } from './types.ts'
-import { type BoundValue, bindValue, decodeColumns } from './values.ts'
+import { type BoundValue, bindValue, decodeColumns, jsonColumnsOf } from './values.ts'
 
 const STATEMENT_CACHE_LIMIT = 200
 /** At most this many transactions share one COMMIT (see SqliteDatabase#openBatch). */
@@ -283,10 +282,7 @@ class SqliteConnection {
     const { anonymous, order } = checkPlaceholders(sql, paramCount)
     const statement = this.#db.prepare(anonymous)
     const jsonColumns = statement.reader
-      ? statement
-          .columns()
-          .map((column) => column.name)
-          .filter((name) => JSON_COLUMNS.has(name))
+      ? jsonColumnsOf(statement.columns().map((column) => column.name))
       : []
     const plan = { statement, order: order.map((n) => n - 1), jsonColumns }
     if (this.#plans.size >= STATEMENT_CACHE_LIMIT) this.#plans.clear()

@@ -27,19 +27,15 @@ export function bindValues(params: readonly SqlParam[]): BoundValue[] {
   return params.map(bindValue)
 }
 
-/** Parses the named JSON columns of a row in place (the caller knows which of its columns hold JSON). */
+/** The JSON columns (json-columns.ts) among a result's column names: the ones decodeColumns parses. */
+export function jsonColumnsOf(names: readonly string[]): string[] {
+  return names.filter((name) => JSON_COLUMNS.has(name))
+}
+
+/** Parses the named JSON columns of a row in place, on either engine (see jsonColumnsOf). */
 export function decodeColumns(row: Row, columns: readonly string[]): void {
   for (const key of columns) {
     const value = row[key]
     if (typeof value === 'string') row[key] = JSON.parse(value)
   }
-}
-
-/** Parses the JSON columns of a row read from either engine. */
-export function decodeRow<T>(row: Row): T {
-  for (const key of Object.keys(row)) {
-    const value = row[key]
-    if (typeof value === 'string' && JSON_COLUMNS.has(key)) row[key] = JSON.parse(value)
-  }
-  return row as T
 }
