@@ -38,16 +38,36 @@ export class SqliteDatabase implements Database {
   readonly #scope: TransactionScope
   #batch: Batch | undefined
   #closed = false
+  readonly #walRestartFrames: number
+  #restartingWal = false
+  /** No new pause for a WAL restart before this (performance.now()), see #onCheckpoint. */
+  #nextWalRestart = 0
 
   /**
    * @param filename a file path or `:memory:`
    * @param options.checkTransactionScope refuse database calls made inside a transaction (default true; see
    *   TransactionScope)
+   * @param options.walRestartFrames how many frames the WAL may hold before writes pause for it to start over
+   *   (default 16384, 64 MiB; see #onCheckpoint)
+   * @param options.checkpointEveryMs how often the background checkpointer runs when it found nothing to copy
+   *   (idle, default 1000) and when it did (busy, default 50)
    */
-  constructor(filename: string, options: { checkTransactionScope?: boolean } = {}) {
+  constructor(
+    filename: string,
+    options: {
+      checkTransactionScope?: boolean
+      walRestartFrames?: number
+      checkpointEveryMs?: { idle: number; busy: number }
+    } = {},
+  ) {
     this.#scope = new TransactionScope(options.checkTransactionScope ?? true)
     this.description = filename === ':memory:' ? 'sqlite::memory:' : `sqlite:${filename}`
-    this.#connection = new SqliteConnection(filename)
+    this.#walRestartFrames = options.walRestartFrames ?? WAL_RESTART_FRAMES
+    this.#connection = new SqliteConnection(filename, {
+      walSizeLimit: this.#walRestartFrames * WAL_FRAME_BYTES,
+      checkpointEveryMs: options.checkpointEveryMs ?? { idle: CHECKPOINT_IDLE_MS, busy: CHECKPOINT_BUSY_MS },
+      onCheckpoint: (result) => this.#onCheckpoint(result),
+    })
   }
 
   query<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
@@ -133,6 +153,35 @@ export class SqliteDatabase implements Database {
     batch.settle()
   }
 
+  /**
+   * The WAL file only starts over when a write begins while every frame in it has been copied into the
+   * database. Under a steady write load that moment never comes by itself: the background checkpointer copies
+   * frames while new ones are appended, so the WAL grows without end (tens of MB a second), and every frame goes
+   * to a new part of the file, which the file system must first allocate and zero. So once the WAL holds
+   * `walRestartFrames` frames, writes pause while the checkpointer copies the last ones (the mutex is held:
+   * transactions queue, the event loop goes on; ~20 ms here, mostly its two fsyncs), and the next write starts
+   * the WAL over, on pages of the file that already exist. When that checkpoint cannot copy every frame
+   * (another process reading an old snapshot) or fails, the next pause waits a second.
+   */
+  #onCheckpoint(result: CheckpointResult): void {
+    if (result.log < this.#walRestartFrames || this.#restartingWal || this.#closed) return
+    if (performance.now() < this.#nextWalRestart) return
+    this.#restartingWal = true
+    let complete = false
+    void this.#mutex
+      .run(async () => {
+        if (this.#closed) return
+        this.#commitBatch()
+        const done = await this.#connection.checkpoint()
+        complete = done !== undefined && done.checkpointed === done.log
+      })
+      .catch(() => undefined) // a checkpoint that failed only means the WAL grows until the next try
+      .finally(() => {
+        this.#restartingWal = false
+        if (!complete) this.#nextWalRestart = performance.now() + WAL_RESTART_BACKOFF_MS
+      })
+  }
+
   #abandonBatch(batch: Batch, error: unknown): void {
     if (this.#batch === batch) this.#batch = undefined
     batch.settle(error)
@@ -196,9 +245,22 @@ class SqliteConnection {
   readonly #db: BetterSqlite3.Database
   readonly #plans = new Map<string, Plan>()
   readonly #control = new Map<ControlStatement, BetterSqlite3.Statement>()
-  readonly #checkpointer: Worker | undefined
+  readonly #checkpointer: Checkpointer | undefined
 
-  constructor(filename: string) {
+  /**
+   * @param wal.walSizeLimit bytes the WAL file is truncated to when it starts over larger
+   * @param wal.checkpointEveryMs the background checkpointer's intervals (see SqliteDatabase)
+   * @param wal.onCheckpoint told of each background checkpoint that copied frames
+   * (both for file databases only: an in-memory one has no WAL)
+   */
+  constructor(
+    filename: string,
+    wal: {
+      walSizeLimit: number
+      checkpointEveryMs: { idle: number; busy: number }
+      onCheckpoint(result: CheckpointResult): void
+    },
+  ) {
     this.#db = new BetterSqlite3(filename)
     if (filename !== ':memory:') {
       this.#db.pragma('journal_mode = WAL')
@@ -207,7 +269,8 @@ class SqliteConnection {
       // Checkpoints (copying the WAL back into the database, with fsyncs) would otherwise run inside a commit
       // on the request path every ~1000 pages; a worker thread runs them instead (better-sqlite3's advice).
       this.#db.pragma('wal_autocheckpoint = 0')
-      this.#checkpointer = startCheckpointer(filename)
+      this.#db.pragma(`journal_size_limit = ${wal.walSizeLimit}`)
+      this.#checkpointer = new Checkpointer(filename, wal.checkpointEveryMs, wal.onCheckpoint)
     }
     this.#db.pragma('foreign_keys = ON')
     this.#db.pragma('busy_timeout = 5000')
@@ -215,6 +278,11 @@ class SqliteConnection {
 
   get inTransaction(): boolean {
     return this.#db.inTransaction
+  }
+
+  /** A checkpoint on the checkpointer's connection, now; undefined for an in-memory database. */
+  checkpoint(): Promise<CheckpointResult> | undefined {
+    return this.#checkpointer?.checkpoint()
   }
 
   all<T>(sql: string, params: readonly SqlParam[]): T[] {
@@ -267,7 +335,7 @@ class SqliteConnection {
   close(): void {
     this.#plans.clear()
     this.#control.clear()
-    void this.#checkpointer?.terminate()
+    this.#checkpointer?.stop()
     this.#db.close()
   }
 
@@ -354,34 +422,130 @@ class SqliteTransaction implements Transaction {
   }
 }
 
-const CHECKPOINT_INTERVAL_MS = 1000
+/** How often the checkpointer looks at the WAL when the previous look found nothing to copy. */
+const CHECKPOINT_IDLE_MS = 1000
+/** …and when it did: under a steady write load it keeps close behind the writer. */
+const CHECKPOINT_BUSY_MS = 50
+/**
+ * When the WAL holds this many frames (pages), writes pause once so that a checkpoint can copy all of them and
+ * the next write starts the WAL file over (see SqliteDatabase#onCheckpoint). 16384 frames are 64 MiB.
+ */
+const WAL_RESTART_FRAMES = 16_384
+/** A frame in the WAL file: its 24-byte header and a 4 KiB page. */
+const WAL_FRAME_BYTES = 24 + 4096
+/** After a pause for a WAL restart whose checkpoint did not copy every frame, the next one waits this long. */
+const WAL_RESTART_BACKOFF_MS = 1000
+/** A checkpoint the writer waits for that takes longer than this is given up (the writer resumes). */
+const CHECKPOINT_WAIT_LIMIT_MS = 5000
+
+/** What a checkpoint reports: frames in the WAL, and how many of them are copied into the database. */
+export interface CheckpointResult {
+  log: number
+  checkpointed: number
+}
+
+type CheckpointerMessage =
+  | ({ type: 'progress' } & CheckpointResult)
+  | ({ type: 'checkpointed'; id: number } & CheckpointResult)
+  | { type: 'checkpointed'; id: number; error: string }
 
 /**
- * A worker thread with its own connection that checkpoints the WAL every second (PASSIVE: it never blocks
- * readers or the writer; a busy moment is simply retried on the next tick). Written as plain CommonJS and
- * loaded with `eval`, so it runs the same under tsx, vitest and node.
+ * A worker thread with its own connection that checkpoints the WAL (PASSIVE: it never blocks readers or the
+ * writer; a busy moment is simply retried on the next tick): by default every second when there is nothing to
+ * copy, every 50 ms while there is. It reports each checkpoint that copied something, and runs one at once when asked.
+ * Written as plain CommonJS and loaded with `eval`, so it runs the same under tsx, vitest and node.
  */
-function startCheckpointer(filename: string): Worker {
-  const code = `
-    const { workerData } = require('node:worker_threads')
-    const Database = require(workerData.driver)
-    const db = new Database(workerData.filename)
-    db.pragma('busy_timeout = 1000')
-    setInterval(() => {
-      try { db.pragma('wal_checkpoint(PASSIVE)') } catch {}
-    }, workerData.intervalMs)
-  `
-  const worker = new Worker(code, {
-    eval: true,
-    workerData: {
-      filename,
-      driver: createRequire(import.meta.url).resolve('better-sqlite3'),
-      intervalMs: CHECKPOINT_INTERVAL_MS,
-    },
-  })
-  worker.unref()
-  worker.on('error', () => {
+class Checkpointer {
+  readonly #worker: Worker
+  readonly #waiting = new Map<
+    number,
+    { resolve(result: CheckpointResult): void; reject(error: Error): void }
+  >()
+  #nextId = 1
+  #failure: Error | undefined
+
+  constructor(
+    filename: string,
+    everyMs: { idle: number; busy: number },
+    onProgress: (result: CheckpointResult) => void,
+  ) {
+    const code = `
+      const { workerData, parentPort } = require('node:worker_threads')
+      const Database = require(workerData.driver)
+      const db = new Database(workerData.filename)
+      db.pragma('busy_timeout = 1000')
+      const checkpoint = () => db.pragma('wal_checkpoint(PASSIVE)')[0]
+      let timer
+      const tick = () => {
+        let copied = false
+        try {
+          const { log, checkpointed } = checkpoint()
+          copied = checkpointed > 0 && log > 0
+          if (copied) parentPort.postMessage({ type: 'progress', log, checkpointed })
+        } catch {}
+        timer = setTimeout(tick, copied ? workerData.busyMs : workerData.idleMs)
+      }
+      timer = setTimeout(tick, workerData.idleMs)
+      parentPort.on('message', ({ id }) => {
+        try {
+          const { log, checkpointed } = checkpoint()
+          parentPort.postMessage({ type: 'checkpointed', id, log, checkpointed })
+        } catch (error) {
+          parentPort.postMessage({ type: 'checkpointed', id, error: String(error) })
+        }
+      })
+    `
+    this.#worker = new Worker(code, {
+      eval: true,
+      workerData: {
+        filename,
+        driver: createRequire(import.meta.url).resolve('better-sqlite3'),
+        idleMs: everyMs.idle,
+        busyMs: everyMs.busy,
+      },
+    })
+    this.#worker.unref()
+    this.#worker.on('message', (message: CheckpointerMessage) => {
+      if (message.type === 'progress') return onProgress(message)
+      const waiting = this.#waiting.get(message.id)
+      this.#waiting.delete(message.id)
+      if ('error' in message) waiting?.reject(new Error(`WAL checkpoint failed: ${message.error}`))
+      else waiting?.resolve(message)
+    })
     // A checkpointer that died only means the WAL grows until the next start; never take the API down.
-  })
-  return worker
+    const stopped = (error: Error) => {
+      this.#failure = error
+      for (const waiting of this.#waiting.values()) waiting.reject(error)
+      this.#waiting.clear()
+    }
+    this.#worker.on('error', stopped)
+    this.#worker.on('exit', (code) => stopped(new Error(`the WAL checkpointer stopped (exit code ${code})`)))
+  }
+
+  /** A checkpoint now, on the worker's connection. */
+  checkpoint(): Promise<CheckpointResult> {
+    if (this.#failure) return Promise.reject(this.#failure)
+    const id = this.#nextId++
+    return new Promise<CheckpointResult>((resolve, reject) => {
+      const timeout = setTimeout(() => {
+        this.#waiting.delete(id)
+        reject(new Error(`no WAL checkpoint within ${CHECKPOINT_WAIT_LIMIT_MS} ms`))
+      }, CHECKPOINT_WAIT_LIMIT_MS)
+      timeout.unref()
+      const settled = (fn: () => void) => {
+        clearTimeout(timeout)
+        fn()
+      }
+      this.#waiting.set(id, {
+        resolve: (result) => settled(() => resolve(result)),
+        reject: (error) => settled(() => reject(error)),
+      })
+      this.#worker.postMessage({ id })
+    })
+  }
+
+  stop(): void {
+    this.#worker.removeAllListeners('exit')
+    void this.#worker.terminate()
+  }
 }
