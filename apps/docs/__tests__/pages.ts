@@ -9,7 +9,7 @@ export const enDocsDir = join(siteDir, 'docs')
 export const esDocsDir = join(siteDir, 'i18n/es/docusaurus-plugin-content-docs/current')
 export const samplesDir = join(siteDir, 'samples')
 
-/** Generated English-only reference (TypeDoc output of packages/checkout-js); not a written guide. */
+/** The generated reference (TypeDoc output of packages/checkout-js, and its Spanish version): not a written guide. */
 const NOT_GUIDES = ['checkout-js']
 
 export interface Page {

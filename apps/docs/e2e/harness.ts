@@ -26,6 +26,7 @@ const SOURCES = [
   'api-references.ts',
   '../../packages/contract/openapi',
   '../../packages/checkout-js/docs-md',
+  '../../packages/checkout-js/docs-md-es',
 ]
 const GENERATED = /(^|\/)(globals\.mdx|api\.generated\.json)$/
 

@@ -122,6 +122,22 @@ describe('routes', () => {
     await context.close()
   })
 
+  it('shows the checkout-js reference in Spanish under /es/, with a Spanish sidebar', async () => {
+    const { context, page } = await loggedInContext()
+    await page.goto(`${gate.baseUrl}/es/docs/checkout-js/functions/init`)
+    await expect(page.locator('article h1').textContent()).resolves.toBe('Función: init()')
+    const article = (await page.locator('article').textContent()) ?? ''
+    expect(article).toContain('Parámetros')
+    expect(article).toMatch(/Configura checkout-js/)
+    expect(article).not.toContain('Configures checkout-js')
+    const sidebar = (await page.locator('nav.menu').textContent()) ?? ''
+    expect(sidebar).toContain('Funciones')
+    expect(sidebar).not.toMatch(/\bFunctions\b/)
+    await page.goto(`${gate.baseUrl}/docs/checkout-js/functions/init`)
+    await expect(page.locator('article h1').textContent()).resolves.toBe('Function: init()')
+    await context.close()
+  })
+
   it('shows the not-found page with a 404 status for an unknown path', async () => {
     const { context, page } = await loggedInContext()
     const response = await page.goto(`${gate.baseUrl}/docs/no-such-page`)

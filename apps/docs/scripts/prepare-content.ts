@@ -62,15 +62,27 @@ function prepareGlobals(): void {
   write('i18n/es/docusaurus-plugin-content-docs/current/api/globals.mdx', renderGlobals(input, 'es'))
 }
 
-/** The checkout-js reference is generated (and kept fresh) by packages/checkout-js; the site mounts it. */
+/**
+ * The checkout-js reference is generated (and kept fresh) by packages/checkout-js, in English (docs-md) and in
+ * Spanish (docs-md-es); the site mounts each in its locale. The sidebar is the English one (same doc ids); its
+ * labels are translated in i18n/es/docusaurus-plugin-content-docs/current.json.
+ */
 function prepareCheckoutJsReference(): void {
-  const source = fileURLToPath(new URL('../../../packages/checkout-js/docs-md/', import.meta.url))
-  if (!existsSync(`${source}index.md`)) {
-    throw new Error(`Missing ${source}index.md: run \`npm run docs --workspace=packages/checkout-js\` first.`)
+  const mounts = [
+    ['docs-md', 'docs/checkout-js'],
+    ['docs-md-es', 'i18n/es/docusaurus-plugin-content-docs/current/checkout-js'],
+  ] as const
+  for (const [folder, mountedAt] of mounts) {
+    const source = fileURLToPath(new URL(`../../../packages/checkout-js/${folder}/`, import.meta.url))
+    if (!existsSync(`${source}index.md`)) {
+      throw new Error(
+        `Missing ${source}index.md: run \`npm run docs --workspace=packages/checkout-js\` first.`,
+      )
+    }
+    const target = join(siteDir, mountedAt)
+    rmSync(target, { recursive: true, force: true })
+    cpSync(source, target, { recursive: true })
   }
-  const target = join(siteDir, 'docs/checkout-js')
-  rmSync(target, { recursive: true, force: true })
-  cpSync(source, target, { recursive: true })
 }
 
 const documents = prepareOpenApi()

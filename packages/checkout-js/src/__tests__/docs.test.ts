@@ -46,14 +46,16 @@ const SPEC = {
   ],
 }
 
-describe('the TypeDoc reference (docs-md)', () => {
+describe('the TypeDoc reference (docs-md) and its Spanish version (docs-md-es)', () => {
   let fresh: Record<string, string>
+  let freshEs: Record<string, string>
   let out: string
   beforeAll(async () => {
     // Inside the repo, so the repo's Biome settings format it as they format docs-md.
     out = await mkdtemp(resolve(root, '.docs-check-'))
-    await generateDocs(out)
-    fresh = await folderText(out)
+    await generateDocs(resolve(out, 'en'), resolve(out, 'es'))
+    fresh = await folderText(resolve(out, 'en'))
+    freshEs = await folderText(resolve(out, 'es'))
   }, 120_000)
   afterAll(() => rm(out, { recursive: true, force: true }))
 
@@ -77,5 +79,20 @@ describe('the TypeDoc reference (docs-md)', () => {
 
   it('is committed as generated (run npm run docs -w packages/checkout-js after changing TSDoc)', async () => {
     expect(await folderText(resolve(root, 'docs-md'))).toEqual(fresh)
+    expect(await folderText(resolve(root, 'docs-md-es'))).toEqual(freshEs)
+  })
+
+  it('has every English page in Spanish, with the same code and the same links', () => {
+    const pages = Object.keys(fresh).filter((path) => path.endsWith('.md'))
+    expect(Object.keys(freshEs).sort()).toEqual(pages.sort())
+    const fences = (markdown: string) => markdown.match(/^```\w*$/gm) ?? []
+    const links = (markdown: string) => (markdown.match(/\]\([^)]+\)/g) ?? []).sort()
+    for (const path of pages) {
+      const [english, spanish] = [fresh[path] ?? '', freshEs[path] ?? '']
+      expect(fences(spanish), path).toEqual(fences(english))
+      expect(links(spanish), path).toEqual(links(english))
+    }
+    expect(freshEs['functions/init.md']).toMatch(/^# Función: init\(\)\n/)
+    expect(freshEs['functions/init.md']).toContain('## Parámetros')
   })
 })
