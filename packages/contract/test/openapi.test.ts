@@ -76,6 +76,24 @@ describe.each(OPENAPI_DOCUMENT_NAMES)('OpenAPI document %s', (name) => {
     }
   })
 
+  it('takes an Idempotency-Key, and documents its 422, on every POST made with the token, and nowhere else', () => {
+    for (const [path, item] of Object.entries(
+      (doc.paths ?? {}) as Record<
+        string,
+        Record<string, { security: unknown[]; parameters?: Array<{ $ref?: string }>; responses: object }>
+      >,
+    )) {
+      for (const [method, op] of Object.entries(item)) {
+        const withToken = JSON.stringify(op.security) === JSON.stringify([{ bearerAuth: [] }])
+        const takesKey = (op.parameters ?? []).some(
+          (p) => p.$ref === '#/components/parameters/IdempotencyKey',
+        )
+        expect(takesKey, `${method} ${path}`).toBe(method === 'post' && withToken)
+        if (takesKey) expect(Object.keys(op.responses), `${method} ${path}`).toContain('422')
+      }
+    }
+  })
+
   it('declares the x-client-secret scheme exactly where a call uses it', () => {
     const schemes = (doc.components as { securitySchemes: Record<string, unknown> }).securitySchemes
     const usesSecret = Object.keys((doc.paths ?? {}) as Doc).some((path) =>

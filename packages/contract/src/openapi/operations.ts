@@ -410,6 +410,7 @@ export const confirmSession: OperationSpec = {
     '401': e401,
     '404': e404,
     '409': e409state,
+    ...idempotencyResponses,
     '500': e500,
   },
 }
@@ -573,6 +574,7 @@ export const distribute: OperationSpec = {
       examples: one('Unknown', ERROR_EXAMPLES.hppNotFound),
     },
     '409': e409state,
+    ...idempotencyResponses,
     '500': e500,
   },
 }
@@ -586,6 +588,7 @@ export const customerAction: OperationSpec = {
   description:
     'Sandbox only (when `PLAZO_SANDBOX` is on), on your own sessions: `approve` completes the checkout with `payment_method_type` (default the first offered), `deny` has the lender deny it, `challenge` asks for a down payment, `desist` gives up. The effects are those of the hosted page: statuses, timers and notifications.',
   auth: true,
+  idempotent: true,
   pathParams: ['checkout_session_id'],
   request: {
     schema: CustomerActionRequestSchema,
@@ -615,6 +618,7 @@ export const customerAction: OperationSpec = {
     '401': e401,
     '404': e404,
     '409': e409state,
+    ...idempotencyResponses,
     '500': e500,
   },
 }
@@ -628,6 +632,7 @@ export const clockAdvance: OperationSpec = {
   description:
     'Sandbox only: move your merchant sandbox clock forward by `minutes` and run, before answering, every timer that falls due (confirm and capture windows, `expires_at`, `invitation_expires_on_date`), so timed rules can be tested at once.',
   auth: true,
+  idempotent: true,
   request: { schema: ClockAdvanceRequestSchema, examples: one('One day and a minute', { minutes: 1441 }) },
   responses: {
     '201': {
@@ -643,6 +648,7 @@ export const clockAdvance: OperationSpec = {
       original_data: { minutes: 0 },
     }),
     '401': e401,
+    ...idempotencyResponses,
     '500': e500,
   },
 }
@@ -757,6 +763,7 @@ export const redeliverWebhookEvent: OperationSpec = {
   description:
     'Queue the event for delivery now, whatever its status (pending, delivered or failed), with the same `event_id` and body and a fresh retry schedule. It goes to the session\u2019s current `notification_url` (or your merchant one) with the current `notification_auth` and signing secret, so fix those first. Your endpoint may therefore receive an event twice: deduplicate on `event_id`.',
   auth: true,
+  idempotent: true,
   pathParams: ['event_id'],
   responses: {
     '201': {
@@ -773,6 +780,7 @@ export const redeliverWebhookEvent: OperationSpec = {
     }),
     '401': e401,
     '404': eventNotFound,
+    ...idempotencyResponses,
     '500': e500,
   },
 }
@@ -805,6 +813,7 @@ export const rotateWebhookSecret: OperationSpec = {
   description:
     'Replace the signing secret with a new one, at once: every try from now on (retries of older events included) is signed with the new secret only, and the old one stops verifying. Rotate when you suspect the secret leaked, and deploy the new secret to your endpoint right away; notifications rejected meanwhile are retried, or can be redelivered.',
   auth: true,
+  idempotent: true,
   responses: {
     '201': {
       description: 'The new secret.',
@@ -812,6 +821,7 @@ export const rotateWebhookSecret: OperationSpec = {
       examples: one('New secret', WEBHOOK_SECRET_RESPONSE_EXAMPLE),
     },
     '401': e401,
+    ...idempotencyResponses,
     '500': e500,
   },
 }

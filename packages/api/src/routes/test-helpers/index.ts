@@ -16,11 +16,11 @@ const SessionParams = Type.Object({ checkout_session_id: UuidSchema }, { additio
  * PLAZO_SANDBOX is on; they act only on the caller's own sessions and clock.
  */
 export function testHelperRoutes(app: FastifyInstance, lifecycle: LifecycleService): void {
-  const authenticated = { onRequest: [app.authenticate] }
+  const idempotent = { onRequest: [app.authenticate], preHandler: [app.idempotent] }
 
   app.post<{ Params: Static<typeof SessionParams>; Body: CustomerActionRequest }>(
     '/test-helpers/checkout/:checkout_session_id/customer-action',
-    { ...authenticated, schema: { params: SessionParams, body: CustomerActionRequestSchema } },
+    { ...idempotent, schema: { params: SessionParams, body: CustomerActionRequestSchema } },
     async (request, reply) => {
       const session = await lifecycle.customerAction(
         request.principal,
@@ -33,7 +33,7 @@ export function testHelperRoutes(app: FastifyInstance, lifecycle: LifecycleServi
 
   app.post<{ Body: Static<typeof ClockAdvanceRequestSchema> }>(
     '/test-helpers/clock/advance',
-    { ...authenticated, schema: { body: ClockAdvanceRequestSchema } },
+    { ...idempotent, schema: { body: ClockAdvanceRequestSchema } },
     async (request, reply) => {
       const merchantId = request.principal.merchantId
       const result = await lifecycle.advanceClock(merchantId, request.body.minutes)

@@ -9,6 +9,7 @@ import type { WebhookService } from '../../domain/webhooks/webhook-service.ts'
  */
 export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): void {
   const authenticated = { onRequest: [app.authenticate] }
+  const idempotent = { onRequest: [app.authenticate], preHandler: [app.idempotent] }
 
   app.get<{ Querystring: Static<typeof WebhookEventsQuerySchema> }>(
     '/webhooks/events',
@@ -22,7 +23,7 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
 
   app.post<{ Params: Static<typeof WebhookEventParamsSchema> }>(
     '/webhooks/events/:event_id/redeliver',
-    { ...authenticated, schema: { params: WebhookEventParamsSchema } },
+    { ...idempotent, schema: { params: WebhookEventParamsSchema } },
     async (request, reply) => {
       const event = await webhooks.redeliver(request.principal.merchantId, request.params.event_id)
       return reply.status(201).send({ status: 'ok', payload: event, identifier: event.event_id })
@@ -34,7 +35,7 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
     return { status: 'ok', payload: secret, identifier: request.principal.merchantId }
   })
 
-  app.post('/webhooks/secret/rotate', authenticated, async (request, reply) => {
+  app.post('/webhooks/secret/rotate', idempotent, async (request, reply) => {
     const secret = await webhooks.rotateSecret(request.principal.merchantId)
     return reply.status(201).send({ status: 'ok', payload: secret, identifier: request.principal.merchantId })
   })
