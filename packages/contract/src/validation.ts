@@ -6,6 +6,41 @@ import { normalizeDeprecatedAliases } from './aliases.ts'
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
 
+/**
+ * Deep equality of JSON values (what `uniqueItems`, `enum` and `const` compare). Ajv's own, fast-deep-equal,
+ * calls an object's `toString`/`valueOf` when they are not Object.prototype's, so a JSON body with a property
+ * named so (`[{}, {"toString": 0}]`) made validation throw, and the API answer 500 instead of 400
+ * (ajv-validator/ajv#2624, open in Ajv 8.20). This one only compares own properties, as JSON has no methods.
+ */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
+    return Number.isNaN(a) && Number.isNaN(b)
+  }
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
+    return a.every((item, i) => jsonEqual(item, b[i]))
+  }
+  const keys = Object.keys(a)
+  if (keys.length !== Object.keys(b).length) return false
+  const left = a as Record<string, unknown>
+  const right = b as Record<string, unknown>
+  return keys.every((key) => Object.hasOwn(right, key) && jsonEqual(left[key], right[key]))
+}
+
+// Ajv reads its runtime `equal` from that CommonJS module when it compiles a schema: replace it there, before
+// anything compiles. The module is found with Node's require (through process.getBuiltinModule, so that a
+// browser bundle of this file still loads; in a browser, validation only sees objects our own forms build).
+const nodeModule = (
+  globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
+).process?.getBuiltinModule?.('node:module') as typeof import('node:module') | undefined
+const ajvRuntimeEqual = nodeModule?.createRequire(import.meta.url)('ajv/dist/runtime/equal') as
+  | { default: unknown }
+  | undefined
+if (ajvRuntimeEqual) {
+  ajvRuntimeEqual.default = Object.assign(jsonEqual, { code: 'require("ajv/dist/runtime/equal").default' })
+}
+
 /** The Ajv options the API uses; tests and tools use the same so they agree with the server. */
 export const AJV_OPTIONS = {
   allErrors: true,
