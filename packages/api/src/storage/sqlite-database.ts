@@ -40,6 +40,7 @@ export class SqliteDatabase implements Database {
   #closed = false
   readonly #walRestartFrames: number
   #restartingWal = false
+  #walPauses = 0
   /** No new pause for a WAL restart before this (performance.now()), see #onCheckpoint. */
   #nextWalRestart = 0
 
@@ -68,6 +69,11 @@ export class SqliteDatabase implements Database {
       checkpointEveryMs: options.checkpointEveryMs ?? { idle: CHECKPOINT_IDLE_MS, busy: CHECKPOINT_BUSY_MS },
       onCheckpoint: (result) => this.#onCheckpoint(result),
     })
+  }
+
+  /** How many times writes paused so that the WAL could start over (see #onCheckpoint): for tests and monitoring. */
+  get walPauses(): number {
+    return this.#walPauses
   }
 
   query<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
@@ -146,8 +152,12 @@ export class SqliteDatabase implements Database {
     try {
       this.#connection.control('COMMIT')
     } catch (error) {
-      if (this.#connection.inTransaction) this.#connection.control('ROLLBACK')
-      batch.settle(error)
+      try {
+        if (this.#connection.inTransaction) this.#connection.control('ROLLBACK')
+      } finally {
+        // Whatever the ROLLBACK does, the batch's members learn that their changes are not committed.
+        batch.settle(error)
+      }
       return
     }
     batch.settle()
@@ -164,6 +174,9 @@ export class SqliteDatabase implements Database {
    * (another process reading an old snapshot) or fails, the next pause waits a second.
    */
   #onCheckpoint(result: CheckpointResult): void {
+    // The checkpointer reports only a WAL that changed since its last look: once writes stop, so do pauses.
+    // (A report of a WAL copied whole is no reason to skip one: under load, the batch being written when the
+    // checkpoint finished has appended frames since, and it began too early to start the WAL over.)
     if (result.log < this.#walRestartFrames || this.#restartingWal || this.#closed) return
     if (performance.now() < this.#nextWalRestart) return
     this.#restartingWal = true
@@ -172,6 +185,7 @@ export class SqliteDatabase implements Database {
       .run(async () => {
         if (this.#closed) return
         this.#commitBatch()
+        this.#walPauses++
         const done = await this.#connection.checkpoint()
         complete = done !== undefined && done.checkpointed === done.log
       })
@@ -452,7 +466,8 @@ type CheckpointerMessage =
 /**
  * A worker thread with its own connection that checkpoints the WAL (PASSIVE: it never blocks readers or the
  * writer; a busy moment is simply retried on the next tick): by default every second when there is nothing to
- * copy, every 50 ms while there is. It reports each checkpoint that copied something, and runs one at once when asked.
+ * copy, every 50 ms while there is. It reports each checkpoint that found the WAL changed, and runs one at once
+ * when asked.
  * Written as plain CommonJS and loaded with `eval`, so it runs the same under tsx, vitest and node.
  */
 class Checkpointer {
@@ -477,14 +492,18 @@ class Checkpointer {
       const checkpoint = () => db.pragma('wal_checkpoint(PASSIVE)')[0]
       let timer
       const tick = () => {
-        let copied = false
+        // 'checkpointed' counts every frame of the WAL copied so far, not only by this call: the WAL changed
+        // when either figure differs from the last look.
+        let changed = false
         try {
           const { log, checkpointed } = checkpoint()
-          copied = checkpointed > 0 && log > 0
-          if (copied) parentPort.postMessage({ type: 'progress', log, checkpointed })
+          changed = log !== last.log || checkpointed !== last.checkpointed
+          last = { log, checkpointed }
+          if (changed && log > 0) parentPort.postMessage({ type: 'progress', log, checkpointed })
         } catch {}
-        timer = setTimeout(tick, copied ? workerData.busyMs : workerData.idleMs)
+        timer = setTimeout(tick, changed ? workerData.busyMs : workerData.idleMs)
       }
+      let last = { log: 0, checkpointed: 0 }
       timer = setTimeout(tick, workerData.idleMs)
       parentPort.on('message', ({ id }) => {
         try {
@@ -531,7 +550,8 @@ class Checkpointer {
         this.#waiting.delete(id)
         reject(new Error(`no WAL checkpoint within ${CHECKPOINT_WAIT_LIMIT_MS} ms`))
       }, CHECKPOINT_WAIT_LIMIT_MS)
-      timeout.unref()
+      // Not unref'd: while a checkpoint is awaited, writes wait for it, and a script with nothing else to do
+      // must not exit under them (the worker itself is unref'd).
       const settled = (fn: () => void) => {
         clearTimeout(timeout)
         fn()
