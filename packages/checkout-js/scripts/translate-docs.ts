@@ -3,8 +3,8 @@
  * translation memory (docs-i18n/es.md) written by people: every block of prose (a paragraph, a list, a
  * table, a heading of several words) is looked up there by its exact English text. TypeDoc's own words
  * (section headings such as "Parameters", page-title prefixes such as "Function:") come from HEADINGS below;
- * names, type signatures and code pass through as they are, unless the memory also holds a translation of a
- * code block (for its comments).
+ * names, type signatures and code pass through as they are, except code with comments, which the memory
+ * must hold in Spanish too.
  *
  * When the English changes (a TSDoc comment is edited, an export added), its old entry no longer matches:
  * generation then fails and names each English block without a Spanish one and each entry nothing uses, so
@@ -86,9 +86,13 @@ export function blocksOf(markdown: string): string[] {
   return blocks
 }
 
+/** TypeScript's own words, as TypeDoc writes them in type signatures outside code spans (`K` _extends_ keyof …). */
+const TYPESCRIPT_WORDS = /(?<![A-Za-z])(?:keyof|typeof|extends|readonly|infer|unique|asserts|is)(?![A-Za-z])/g
+
 /**
- * Words of a block once code spans, link targets and links to a name (`[FilterBy](…)`) are left out, a
- * hyphenated word counting once: names alone (`# checkout-js`, a list of links to exports) are not prose.
+ * Words of a block once code spans, link targets, links to a name (`[FilterBy](…)`) and TypeScript's own
+ * words are left out, a word with hyphens or digits counting once: names and types alone (`# checkout-js`, a list of
+ * links to exports, `keyof [FilterBy](…)`) are not prose; any other word is ("Default `x`.", "E.g. …").
  */
 function proseWords(block: string): string[] {
   return (
@@ -96,7 +100,8 @@ function proseWords(block: string): string[] {
       .replace(/`[^`]*`/g, ' ')
       .replace(/\[[^\]\s]*\]\([^)]*\)/g, ' ')
       .replace(/\]\([^)]*\)/g, ']')
-      .match(/[A-Za-zÀ-ÿ][A-Za-zÀ-ÿ-]+/g) ?? []
+      .replace(TYPESCRIPT_WORDS, ' ')
+      .match(/[A-Za-zÀ-ÿ][\wÀ-ÿ-]*/g) ?? []
   )
 }
 
@@ -105,7 +110,7 @@ type Kind = 'code' | 'heading' | 'prose' | 'name'
 function kindOf(block: string): Kind {
   if (block.startsWith('```')) return 'code'
   if (/^#{1,6} /.test(block) && !block.includes('\n')) return 'heading'
-  return proseWords(block).length >= 2 ? 'prose' : 'name'
+  return proseWords(block).length > 0 ? 'prose' : 'name'
 }
 
 /**
@@ -132,13 +137,20 @@ function lookUp(block: string, memory: Memory, missing: Set<string>, used: Set<s
   return spanish
 }
 
+/** Whether a code block has comments (line, block or HTML comments), which are written for people. */
+function hasComments(code: string): boolean {
+  return /(^|\s)\/\/\s|\/\*|<!-{2}/m.test(code)
+}
+
 /** One page in Spanish. */
 function translatePage(markdown: string, memory: Memory, missing: Set<string>, used: Set<string>): string {
   const blocks = blocksOf(markdown).map((block) => {
     const kind = kindOf(block)
     if (kind === 'heading') return translateHeading(block, memory, missing, used)
     if (kind === 'prose') return lookUp(block, memory, missing, used)
-    if (kind === 'code' && memory.has(block)) return lookUp(block, memory, missing, used)
+    // Code passes through, unless it has comments for people: those need their Spanish version too.
+    if (kind === 'code' && (memory.has(block) || hasComments(block)))
+      return lookUp(block, memory, missing, used)
     return block
   })
   return `${blocks.join('\n\n')}\n`

@@ -82,15 +82,18 @@ describe('the TypeDoc reference (docs-md) and its Spanish version (docs-md-es)',
     expect(await folderText(resolve(root, 'docs-md-es'))).toEqual(freshEs)
   })
 
-  it('has every English page in Spanish, with the same code and the same links', () => {
+  it('has every English page in Spanish, with the same code, code spans and links', () => {
     const pages = Object.keys(fresh).filter((path) => path.endsWith('.md'))
     expect(Object.keys(freshEs).sort()).toEqual(pages.sort())
     const fences = (markdown: string) => markdown.match(/^```\w*$/gm) ?? []
     const links = (markdown: string) => (markdown.match(/\]\([^)]+\)/g) ?? []).sort()
+    const codeSpans = (markdown: string) =>
+      (markdown.replace(/^```[\s\S]*?^```$/gm, '').match(/`[^`\n]+`/g) ?? []).sort()
     for (const path of pages) {
       const [english, spanish] = [fresh[path] ?? '', freshEs[path] ?? '']
       expect(fences(spanish), path).toEqual(fences(english))
       expect(links(spanish), path).toEqual(links(english))
+      expect(codeSpans(spanish), path).toEqual(codeSpans(english))
     }
     expect(freshEs['functions/init.md']).toMatch(/^# Función: init\(\)\n/)
     expect(freshEs['functions/init.md']).toContain('## Parámetros')

@@ -80,6 +80,21 @@ Configura checkout-js para tu agente.
     expect(unused).toEqual(['Configured checkout-js.'])
   })
 
+  it('looks up prose of one word, and leaves types written with TypeScript words alone', () => {
+    const page =
+      'Default `bnpl_instalments`.\n\n`K` _extends_ keyof [`FilterBy`](../type-aliases/FilterBy.md)\n'
+    const { pages, missing } = translateReference({ 'a.md': page }, new Map())
+    expect(missing).toEqual(['Default `bnpl_instalments`.'])
+    expect(pages['a.md']).toBe(page)
+  })
+
+  it('needs the Spanish of code with comments, and passes other code through', () => {
+    const commented = '```ts\nx() // later\n```'
+    const plain = '```ts\nx()\n```'
+    const { missing } = translateReference({ 'a.md': `${commented}\n\n${plain}\n` }, new Map())
+    expect(missing).toEqual([commented])
+  })
+
   it('uses a translation of a code block when the memory has one (its comments)', () => {
     const code = '```ts\nx() // later\n```'
     const { pages } = translateReference(
