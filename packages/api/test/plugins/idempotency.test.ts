@@ -259,7 +259,6 @@ describe.each(testEngines())('every call the contract marks idempotent, on $name
       'post /test-helpers/checkout/{checkout_session_id}/customer-action',
       'post /test-helpers/clock/advance',
       'post /webhooks/events/{event_id}/redeliver',
-      'post /webhooks/secret/rotate',
     ])
   })
 

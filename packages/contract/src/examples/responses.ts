@@ -290,6 +290,10 @@ export const ERROR_EXAMPLES = {
     'plazo.idempotency.key_reused',
     'This Idempotency-Key was already used with a different request.',
   ),
+  idempotencyKeyInvalid: ko(
+    'plazo.request.bad_request',
+    'The Idempotency-Key header must be 1 to 255 characters.',
+  ),
 } as const
 
 const notifiedIntent = {

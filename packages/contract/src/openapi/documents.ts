@@ -32,6 +32,7 @@ import {
   getAgentPricings,
   getSession,
   getWebhookSecret,
+  IDEMPOTENCY_RESPONSES,
   listWebhookEvents,
   login,
   type OperationSpec,
@@ -66,7 +67,7 @@ const commonIntro = `All amounts are integer cents (7900 is 79.00 EUR), in EUR; 
 
 **Errors.** Every error body has \`status: "ko"\`, a machine-readable \`exception\` and a human \`error\`; a 400 adds \`schema_errors\` (one entry per invalid field) and \`original_data\` (the body as sent). A 401 is \`{error, error_description}\`; a 500 has no body. Every response carries an \`x-request-id\` header.
 
-**Idempotency.** Send an \`Idempotency-Key\` header (any unique string up to 255 characters) on any POST made with your token to retry it safely (not on the two auth calls: their answers hold credentials, which are never stored): the same key with the same request replays the first response (status and body); the same key with a different request answers 422; a retry while the first is still running answers 409. Keys are kept for 24 hours.
+**Idempotency.** Send an \`Idempotency-Key\` header (any unique string up to 255 characters) on any POST made with your token to retry it safely (except the auth calls and the webhook secret rotation: their answers hold credentials, which are never kept for a replay): the same key with the same request replays the first response (status and body); the same key with a different request answers 422; a retry while the first is still running answers 409. Keys are kept for 24 hours.
 
 **Trailing slash.** Paths are shown without their trailing slash; every path also works with it (\`/checkout/\` and \`/checkout\` are the same call).`
 
@@ -218,8 +219,11 @@ function buildOperation(registry: ComponentRegistry, op: OperationSpec) {
     })
   }
   if (op.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' })
+  const answers = op.idempotent
+    ? { ...IDEMPOTENCY_RESPONSES, ...op.responses, '422': IDEMPOTENCY_RESPONSES['422'] }
+    : op.responses
   const responses = Object.fromEntries(
-    Object.entries(op.responses).map(([status, response]) => [
+    Object.entries(answers).map(([status, response]) => [
       status,
       {
         description: response.description,

@@ -144,7 +144,21 @@ export const e500: ResponseSpec = {
   description: 'Internal error. No body; the `x-request-id` header identifies the request in our logs.',
 }
 
-const idempotencyResponses: Record<string, ResponseSpec> = {
+/**
+ * What an `Idempotency-Key` adds to a call's answers; the documents merge them into every idempotent call
+ * (a call's own 400 or 409 stays, and the API intro describes the key's).
+ */
+export const IDEMPOTENCY_RESPONSES: Record<'400' | '409' | '422', ResponseSpec> = {
+  '400': {
+    description: 'The `Idempotency-Key` header is empty or longer than 255 characters.',
+    schema: ErrorBodySchema,
+    examples: one('Key too long', ERROR_EXAMPLES.idempotencyKeyInvalid),
+  },
+  '409': {
+    description: 'A request with the same `Idempotency-Key` is still running: retry a moment later.',
+    schema: ErrorBodySchema,
+    examples: one('Still running', ERROR_EXAMPLES.idempotencyInProgress),
+  },
   '422': {
     description: 'The `Idempotency-Key` was already used with a different request.',
     schema: ErrorBodySchema,
@@ -172,7 +186,6 @@ const cartErrors = (mode: 'embedded' | 'hpp'): Record<string, ResponseSpec> => (
     schema: ErrorBodySchema,
     examples: one(`Cart mismatch (${mode})`, ERROR_EXAMPLES.cartMismatch),
   },
-  ...idempotencyResponses,
   '500': e500,
 })
 
@@ -410,7 +423,6 @@ export const confirmSession: OperationSpec = {
     '401': e401,
     '404': e404,
     '409': e409state,
-    ...idempotencyResponses,
     '500': e500,
   },
 }
@@ -459,7 +471,6 @@ export const capture: OperationSpec = {
       schema: ErrorBodySchema,
       examples: one('Rejected', ERROR_EXAMPLES.lenderRejected),
     },
-    ...idempotencyResponses,
     '500': e500,
   },
 }
@@ -524,7 +535,6 @@ export const refund: OperationSpec = {
         error: 'The lender rejected the refund.',
       }),
     },
-    ...idempotencyResponses,
     '500': e500,
   },
 }
@@ -574,7 +584,6 @@ export const distribute: OperationSpec = {
       examples: one('Unknown', ERROR_EXAMPLES.hppNotFound),
     },
     '409': e409state,
-    ...idempotencyResponses,
     '500': e500,
   },
 }
@@ -618,7 +627,6 @@ export const customerAction: OperationSpec = {
     '401': e401,
     '404': e404,
     '409': e409state,
-    ...idempotencyResponses,
     '500': e500,
   },
 }
@@ -648,7 +656,6 @@ export const clockAdvance: OperationSpec = {
       original_data: { minutes: 0 },
     }),
     '401': e401,
-    ...idempotencyResponses,
     '500': e500,
   },
 }
@@ -780,7 +787,6 @@ export const redeliverWebhookEvent: OperationSpec = {
     }),
     '401': e401,
     '404': eventNotFound,
-    ...idempotencyResponses,
     '500': e500,
   },
 }
@@ -813,7 +819,6 @@ export const rotateWebhookSecret: OperationSpec = {
   description:
     'Replace the signing secret with a new one, at once: every try from now on (retries of older events included) is signed with the new secret only, and the old one stops verifying. Rotate when you suspect the secret leaked, and deploy the new secret to your endpoint right away; notifications rejected meanwhile are retried, or can be redelivered.',
   auth: true,
-  idempotent: true,
   responses: {
     '201': {
       description: 'The new secret.',
@@ -821,7 +826,6 @@ export const rotateWebhookSecret: OperationSpec = {
       examples: one('New secret', WEBHOOK_SECRET_RESPONSE_EXAMPLE),
     },
     '401': e401,
-    ...idempotencyResponses,
     '500': e500,
   },
 }

@@ -35,7 +35,8 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
     return { status: 'ok', payload: secret, identifier: request.principal.merchantId }
   })
 
-  app.post('/webhooks/secret/rotate', idempotent, async (request, reply) => {
+  // Not idempotent: a replay would have to keep the new secret in clear for a day.
+  app.post('/webhooks/secret/rotate', authenticated, async (request, reply) => {
     const secret = await webhooks.rotateSecret(request.principal.merchantId)
     return reply.status(201).send({ status: 'ok', payload: secret, identifier: request.principal.merchantId })
   })
