@@ -6,17 +6,31 @@ import { normalizeDeprecatedAliases } from './aliases.ts'
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
 
+type Equal = (a: unknown, b: unknown) => boolean
+
+/** Objects that are not what JSON gives (Date, RegExp, class instances) are compared by this, see below. */
+let otherObjectsEqual: Equal = (a, b) => a === b
+
+/** An array or a plain object, the only objects JSON gives. */
+function isJsonContainer(value: object): boolean {
+  const prototype = Object.getPrototypeOf(value)
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null
+}
+
 /**
  * Deep equality of JSON values (what `uniqueItems`, `enum` and `const` compare). Ajv's own, fast-deep-equal,
  * calls an object's `toString`/`valueOf` when they are not Object.prototype's, so a JSON body with a property
  * named so (`[{}, {"toString": 0}]`) made validation throw, and the API answer 500 instead of 400
- * (ajv-validator/ajv#2624, open in Ajv 8.20). This one only compares own properties, as JSON has no methods.
+ * (ajv-validator/ajv#2624, open in Ajv 8.20). This one compares arrays and plain objects by their own
+ * properties only, as JSON has no methods; any other object (a Date in data a program built, say) goes to
+ * fast-deep-equal as before.
  */
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
     return Number.isNaN(a) && Number.isNaN(b)
   }
+  if (!isJsonContainer(a) || !isJsonContainer(b)) return otherObjectsEqual(a, b)
   if (Array.isArray(a) || Array.isArray(b)) {
     if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false
     return a.every((item, i) => jsonEqual(item, b[i]))
@@ -29,15 +43,17 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 // Ajv reads its runtime `equal` from that CommonJS module when it compiles a schema: replace it there, before
-// anything compiles. The module is found with Node's require (through process.getBuiltinModule, so that a
-// browser bundle of this file still loads; in a browser, validation only sees objects our own forms build).
+// anything compiles (every Ajv of the process gets it, fast-json-stringify's included). The module is found
+// with Node's require, through process.getBuiltinModule, so that a browser bundle of this file still loads;
+// in a browser, validation only sees objects our own forms build.
 const nodeModule = (
   globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }
 ).process?.getBuiltinModule?.('node:module') as typeof import('node:module') | undefined
 const ajvRuntimeEqual = nodeModule?.createRequire(import.meta.url)('ajv/dist/runtime/equal') as
-  | { default: unknown }
+  | { default: Equal & { code?: string } }
   | undefined
-if (ajvRuntimeEqual) {
+if (ajvRuntimeEqual && ajvRuntimeEqual.default !== jsonEqual) {
+  otherObjectsEqual = ajvRuntimeEqual.default
   ajvRuntimeEqual.default = Object.assign(jsonEqual, { code: 'require("ajv/dist/runtime/equal").default' })
 }
 

@@ -31,6 +31,13 @@ describe('jsonEqual', () => {
     expect(jsonEqual([{ valueOf: '' }], [{ valueOf: '' }])).toBe(true)
   })
 
+  it('leaves objects JSON does not give (dates, patterns) to the equality Ajv had', () => {
+    expect(jsonEqual(new Date(0), new Date(0))).toBe(true)
+    expect(jsonEqual(new Date(0), new Date(1))).toBe(false)
+    expect(jsonEqual([new Date(0)], [{}])).toBe(false)
+    expect(jsonEqual(/a/, /b/)).toBe(false)
+  })
+
   it('is the equality Ajv compiles into uniqueItems, enum and const', () => {
     const ajv = createAjv()
     const unique = ajv.compile({ type: 'array', uniqueItems: true })
