@@ -18,7 +18,8 @@
 // Environment: BENCH_DURATION (measured seconds per scenario, default 10), BENCH_WARMUP (seconds of warm-up
 // before a scenario's first round, default 3; later rounds re-warm for 0.5 s), BENCH_ROUNDS (default 5),
 // BENCH_CONNECTIONS (10–20, default 10), PLAZO_BENCH_POSTGRES_URL (default
-// postgres://postgres@127.0.0.1:5432/test).
+// postgres://postgres@127.0.0.1:5432/test), BENCH_V8_DEFAULT_LIMITS=1 (run without the V8 flag server.ts sets,
+// see src/v8-flags.ts).
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { cpus, tmpdir } from 'node:os'
@@ -33,6 +34,7 @@ import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { hppUrls } from '../src/domain/checkout/session-service.ts'
 import { type Database, openDatabase, SANDBOX, seedSandbox } from '../src/storage/index.ts'
+import { allowOptimizingLargeFunctions } from '../src/v8-flags.ts'
 
 const HOST = '127.0.0.1'
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test'
@@ -618,6 +620,9 @@ function redact(url: string): string {
 }
 
 if (isMainThread) {
+  // As server.ts does (V8 flags are process-wide: the servers' worker threads get it too), unless
+  // BENCH_V8_DEFAULT_LIMITS=1 asks for V8's defaults, to measure what the flag is worth.
+  if (process.env.BENCH_V8_DEFAULT_LIMITS !== '1') allowOptimizingLargeFunctions()
   // A measurement, not a test: whatever happened, the exit code is 0.
   await main().catch((error) => console.log(`Benchmark failed: ${describe(error)}`))
   process.exitCode = 0

@@ -3,8 +3,10 @@
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
 import { openDatabase, SANDBOX, seedSandbox } from './storage/index.ts'
+import { allowOptimizingLargeFunctions } from './v8-flags.ts'
 
 async function main(): Promise<void> {
+  allowOptimizingLargeFunctions()
   let config: ReturnType<typeof loadConfig>
   try {
     config = loadConfig(process.env)
