@@ -48,6 +48,8 @@ export interface AppOptions {
 }
 
 export interface App extends FastifyInstance {
+  /** Every route registered, as `METHOD /path` with Fastify's `:param` (HEAD routes Fastify adds excluded). */
+  readonly routeList: readonly string[]
   services: {
     auth: AuthService
     sessions: SessionService
@@ -76,6 +78,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
     frameworkErrors: answerFrameworkError,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
   }) as unknown as App
+
+  const routeList: string[] = []
+  Object.defineProperty(app, 'routeList', { value: routeList })
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeList.push(`${method} ${route.url}`)
+  })
 
   app.setValidatorCompiler(twoPassValidatorCompiler())
 
