@@ -119,10 +119,10 @@ function kindOf(block: string): Kind {
  */
 function translateHeading(block: string, memory: Memory, missing: Set<string>, used: Set<string>): string {
   const [, hashes = '', text = ''] = /^(#{1,6}) (.*)$/.exec(block) ?? []
-  const fixed = HEADINGS[text]
-  if (fixed !== undefined) return `${hashes} ${fixed}`
-  const title = /^(Class|Enumeration|Function|Interface|Type Alias|Variable): (.+)$/.exec(text)
-  if (title) return `${hashes} ${TITLE_PREFIXES[title[1] ?? '']}: ${title[2]}`
+  // Own keys only: a member heading such as `### constructor` must not find Object.prototype's.
+  if (Object.hasOwn(HEADINGS, text)) return `${hashes} ${HEADINGS[text]}`
+  const [prefix = '', name] = text.split(/: (.*)/, 2)
+  if (Object.hasOwn(TITLE_PREFIXES, prefix) && name) return `${hashes} ${TITLE_PREFIXES[prefix]}: ${name}`
   if (proseWords(text).length < 2) return block
   return lookUp(block, memory, missing, used)
 }

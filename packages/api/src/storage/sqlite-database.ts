@@ -264,8 +264,8 @@ class SqliteConnection {
   /**
    * @param wal.walSizeLimit bytes the WAL file is truncated to when it starts over larger
    * @param wal.checkpointEveryMs the background checkpointer's intervals (see SqliteDatabase)
-   * @param wal.onCheckpoint told of each background checkpoint that copied frames
-   * (both for file databases only: an in-memory one has no WAL)
+   * @param wal.onCheckpoint told of each background checkpoint that found the WAL changed
+   * (all three for file databases only: an in-memory one has no WAL)
    */
   constructor(
     filename: string,
@@ -490,7 +490,7 @@ class Checkpointer {
       const db = new Database(workerData.filename)
       db.pragma('busy_timeout = 1000')
       const checkpoint = () => db.pragma('wal_checkpoint(PASSIVE)')[0]
-      let timer
+      let last = { log: 0, checkpointed: 0 }
       const tick = () => {
         // 'checkpointed' counts every frame of the WAL copied so far, not only by this call: the WAL changed
         // when either figure differs from the last look.
@@ -501,10 +501,9 @@ class Checkpointer {
           last = { log, checkpointed }
           if (changed && log > 0) parentPort.postMessage({ type: 'progress', log, checkpointed })
         } catch {}
-        timer = setTimeout(tick, changed ? workerData.busyMs : workerData.idleMs)
+        setTimeout(tick, changed ? workerData.busyMs : workerData.idleMs)
       }
-      let last = { log: 0, checkpointed: 0 }
-      timer = setTimeout(tick, workerData.idleMs)
+      setTimeout(tick, workerData.idleMs)
       parentPort.on('message', ({ id }) => {
         try {
           const { log, checkpointed } = checkpoint()

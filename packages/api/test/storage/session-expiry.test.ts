@@ -38,20 +38,14 @@ describe.each(testEngines())('the session expiry timer on $name', (engine) => {
 
   const claim = (merchantNow: string, realNow = merchantNow) =>
     jobRepository.claimDue(t.db, store.merchantId, at(merchantNow), at(realNow))
+  /** Schedules a timer of one of the store's sessions. */
+  const schedule = (sessionId: string, kind: Job['kind'], dueAt: string, now: string) =>
+    jobRepository.schedule(t.db, { merchantId: store.merchantId, sessionId, kind, dueAt: at(dueAt) }, at(now))
 
   it('is claimed when due, with the jobs rows, and only once while the claim holds', async () => {
     const expiring = await insertSession(t.db, '2026-11-21T11:00:00.000Z')
     const later = await insertSession(t.db, '2026-11-21T12:00:00.000Z')
-    await jobRepository.schedule(
-      t.db,
-      {
-        merchantId: store.merchantId,
-        sessionId: later,
-        kind: 'confirm_deadline',
-        dueAt: at('2026-11-21T10:30:00Z'),
-      },
-      at('2026-11-21T10:00:00Z'),
-    )
+    await schedule(later, 'confirm_deadline', '2026-11-21T10:30:00Z', '2026-11-21T10:00:00Z')
     const [confirm] = await claim('2026-11-21T10:59:59.999Z')
     expect(confirm).toEqual(expect.objectContaining({ checkout_session_id: later, kind: 'confirm_deadline' }))
     await jobRepository.finish(t.db, confirm as Job, at('2026-11-21T10:59:59.999Z'))
@@ -75,16 +69,7 @@ describe.each(testEngines())('the session expiry timer on $name', (engine) => {
     const [job] = (await claim('2026-11-21T11:00:00.000Z')) as [Job]
     expect(await jobRepository.isPending(t.db, job)).toBe(true)
 
-    await jobRepository.schedule(
-      t.db,
-      {
-        merchantId: store.merchantId,
-        sessionId: id,
-        kind: SESSION_EXPIRY,
-        dueAt: at('2026-11-21T13:00:00Z'),
-      },
-      at('2026-11-21T11:00:00Z'),
-    )
+    await schedule(id, SESSION_EXPIRY, '2026-11-21T13:00:00Z', '2026-11-21T11:00:00Z')
     expect(await jobRepository.isPending(t.db, job)).toBe(false)
     await jobRepository.finish(t.db, job, at('2026-11-21T11:00:00Z'))
     expect(await jobRepository.pendingKinds(t.db, id)).toEqual([SESSION_EXPIRY])
@@ -98,16 +83,7 @@ describe.each(testEngines())('the session expiry timer on $name', (engine) => {
   it('is claimed in due order with the jobs rows, within one limit', async () => {
     const late = await insertSession(t.db, '2026-11-21T11:30:00.000Z')
     const early = await insertSession(t.db, '2026-11-21T11:00:00.000Z')
-    await jobRepository.schedule(
-      t.db,
-      {
-        merchantId: store.merchantId,
-        sessionId: late,
-        kind: 'lender_decision',
-        dueAt: at('2026-11-21T11:15:00Z'),
-      },
-      at('2026-11-21T10:00:00Z'),
-    )
+    await schedule(late, 'lender_decision', '2026-11-21T11:15:00Z', '2026-11-21T10:00:00Z')
     const claimed = await jobRepository.claimDue(
       t.db,
       store.merchantId,

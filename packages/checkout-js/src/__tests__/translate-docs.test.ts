@@ -80,6 +80,11 @@ Configura checkout-js para tu agente.
     expect(unused).toEqual(['Configured checkout-js.'])
   })
 
+  it('leaves headings that are names alone, even names of Object.prototype', () => {
+    const page = '### constructor\n\n### toString()\n\n## constructor: x\n'
+    expect(translateReference({ 'a.md': page }, new Map()).pages['a.md']).toBe(page)
+  })
+
   it('looks up prose of one word, and leaves types written with TypeScript words alone', () => {
     const page =
       'Default `bnpl_instalments`.\n\n`K` _extends_ keyof [`FilterBy`](../type-aliases/FilterBy.md)\n'

@@ -219,9 +219,7 @@ function buildOperation(registry: ComponentRegistry, op: OperationSpec) {
     })
   }
   if (op.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' })
-  const answers = op.idempotent
-    ? { ...IDEMPOTENCY_RESPONSES, ...op.responses, '422': IDEMPOTENCY_RESPONSES['422'] }
-    : op.responses
+  const answers = op.idempotent ? { ...IDEMPOTENCY_RESPONSES, ...op.responses } : op.responses
   const responses = Object.fromEntries(
     Object.entries(answers).map(([status, response]) => [
       status,

@@ -146,7 +146,7 @@ export const e500: ResponseSpec = {
 
 /**
  * What an `Idempotency-Key` adds to a call's answers; the documents merge them into every idempotent call
- * (a call's own 400 or 409 stays, and the API intro describes the key's).
+ * (a call's own answer with the same status stays, and the API intro describes the key's).
  */
 export const IDEMPOTENCY_RESPONSES: Record<'400' | '409' | '422', ResponseSpec> = {
   '400': {
