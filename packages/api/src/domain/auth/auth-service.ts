@@ -66,6 +66,11 @@ const VERIFIED_CACHE_SIZE = 10_000
 
 export class AuthService {
   readonly #verified = new Map<string, { principal: Principal; until: number; expiresAt: number }>()
+  /**
+   * Bumped when a refresh begins and when it ends: a verification whose database read overlapped a refresh
+   * (which may revoke a whole family of tokens) answers from what it read but is not remembered.
+   */
+  #revocations = 0
   readonly #db: Database
   readonly #accessTtlMs: number
   readonly #refreshTtlMs: number
@@ -93,9 +98,23 @@ export class AuthService {
   }
 
   async refresh(refreshToken: string | undefined): Promise<RefreshResult> {
-    // Refresh may revoke tokens: forget what this node verified (other nodes forget within VERIFIED_CACHE_MS).
-    this.#verified.clear()
     if (!refreshToken) return { ok: false, failure: 'missing_token' }
+    // Refresh may revoke tokens: forget what this node verified, before and again once the revocation has
+    // committed, so that nothing read in between is remembered (other nodes forget within VERIFIED_CACHE_MS).
+    this.#forgetVerified()
+    try {
+      return await this.#refresh(refreshToken)
+    } finally {
+      this.#forgetVerified()
+    }
+  }
+
+  #forgetVerified(): void {
+    this.#revocations++
+    this.#verified.clear()
+  }
+
+  #refresh(refreshToken: string): Promise<RefreshResult> {
     const tokenHash = hashToken(refreshToken)
     return this.#db.transaction(async (tx): Promise<RefreshResult> => {
       // The lock makes two refreshes with the same token take turns, so only the first one can succeed.
@@ -134,6 +153,7 @@ export class AuthService {
     if (remembered) return { ok: true, principal: remembered }
     const nowMs = this.#now().getTime()
     const tokenHash = hashToken(accessToken)
+    const revocations = this.#revocations
     const row = await this.#db.one<TokenRow>(
       `SELECT t.kind, t.user_id, u.merchant_id, t.family_id, t.expires_at, t.revoked_at
        FROM access_tokens t JOIN users u ON u.id = t.user_id
@@ -143,6 +163,7 @@ export class AuthService {
     if (row?.kind !== 'access' || row.revoked_at !== null) return { ok: false, failure: 'invalid_token' }
     if (isExpired(row, this.#now())) return { ok: false, failure: 'expired_token' }
     const principal = { userId: row.user_id, merchantId: row.merchant_id }
+    if (revocations !== this.#revocations) return { ok: true, principal }
     if (this.#verified.size >= VERIFIED_CACHE_SIZE) {
       const oldest = this.#verified.keys().next().value
       if (oldest !== undefined) this.#verified.delete(oldest)

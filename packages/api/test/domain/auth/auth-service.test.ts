@@ -186,6 +186,42 @@ describe.each(testEngines())('AuthService on $name', (engine) => {
       expect(results.filter((result) => result.ok)).toHaveLength(1)
     })
 
+    it('does not remember an access token read while a refresh revoked its family', async () => {
+      const first = await login()
+      const refreshed = await auth.refresh(first.refresh_token)
+      if (!refreshed.ok) throw new Error('refresh failed')
+      // The verification reads the token before the revocation and answers after it has committed.
+      let release = () => {}
+      const released = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const slowRead = new Proxy(t.db, {
+        get(target, property) {
+          if (property === 'one') {
+            return async (sql: string, params: unknown[]) => {
+              const row = await target.one(sql, params as never)
+              if (sql.includes('FROM access_tokens t')) await released
+              return row
+            }
+          }
+          const value = Reflect.get(target, property, target)
+          return typeof value === 'function' ? value.bind(target) : value
+        },
+      })
+      const racing = new AuthService(slowRead, { accessTokenTtlSeconds: TTL_SECONDS, now: () => clock })
+      const inFlight = racing.authenticate(refreshed.tokens.access_token)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      // A replay of the used refresh token revokes the family on this node.
+      expect(await racing.refresh(first.refresh_token)).toEqual({ ok: false, failure: 'invalid_token' })
+      release()
+      // The request already in flight read a live token; the next one must see the revocation.
+      expect(await inFlight).toMatchObject({ ok: true })
+      expect(await racing.authenticate(refreshed.tokens.access_token)).toEqual({
+        ok: false,
+        failure: 'invalid_token',
+      })
+    })
+
     it('refuses an access token, an unknown token and no token', async () => {
       const first = await login()
       expect(await auth.refresh(first.access_token)).toEqual({ ok: false, failure: 'invalid_token' })
