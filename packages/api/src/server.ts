@@ -18,14 +18,21 @@ async function main(): Promise<void> {
     throw error
   }
 
+  // Failures no request sees (a lost idle PostgreSQL connection, a failed WAL checkpoint) go to the log once
+  // the app has one, to stderr before.
+  let reportBackgroundError = (error: Error) => console.error(`database: ${error.message}`)
   // The check against database calls made inside a transaction is for the tests (see TransactionScope).
-  const db = await openDatabase(config.databaseUrl, { checkTransactionScope: false })
+  const db = await openDatabase(config.databaseUrl, {
+    checkTransactionScope: false,
+    onBackgroundError: (error) => reportBackgroundError(error),
+  })
   await seedSandbox(db)
   const app = await buildApp({
     config,
     db,
     logger: { level: process.env.PLAZO_LOG_LEVEL ?? 'info' },
   })
+  reportBackgroundError = (error) => app.log.error({ err: error }, 'database background failure')
 
   let closing = false
   const shutdown = async (signal: string) => {

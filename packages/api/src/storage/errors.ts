@@ -18,3 +18,8 @@ export function isForeignKeyViolation(error: unknown): boolean {
   const value = code(error)
   return value === '23503' || value === 'SQLITE_CONSTRAINT_FOREIGNKEY'
 }
+
+/** Where a failure no request sees goes when nobody asked to be told of it (see OpenDatabaseOptions). */
+export function warnOfBackgroundError(error: Error): void {
+  process.emitWarning(error.message, { type: 'DatabaseBackgroundError' })
+}

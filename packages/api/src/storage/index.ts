@@ -11,8 +11,12 @@ export interface OpenDatabaseOptions {
   schema?: string
   /** Apply pending migrations before returning (default true). */
   migrate?: boolean
-  /** PostgreSQL only: told when an idle pooled connection fails (for logging); the pool replaces it. */
-  onConnectionError?: (error: Error) => void
+  /**
+   * Told of a failure that no request sees, for logging: on PostgreSQL an idle pooled connection that fails
+   * (the pool replaces it), on SQLite a background WAL checkpoint that fails or a checkpointer that stops (the
+   * WAL then grows until a checkpoint succeeds). Default: a process warning.
+   */
+  onBackgroundError?: (error: Error) => void
   /**
    * Refuse, with a TransactionMisuseError, a call to the database made from inside one of its transactions
    * (default true). The check costs every request a little (see TransactionScope); the server turns it off.
@@ -31,12 +35,13 @@ export async function openDatabase(url: string, options: OpenDatabaseOptions = {
     if (location.filename !== ':memory:') mkdirSync(dirname(resolve(location.filename)), { recursive: true })
     db = new SqliteDatabase(location.filename, {
       checkTransactionScope: options.checkTransactionScope ?? true,
+      ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
     })
   } else {
     const schema = options.schema ?? location.schema
     db = await PostgresDatabase.open(location.url, {
       ...(schema === undefined ? {} : { schema }),
-      ...(options.onConnectionError ? { onConnectionError: options.onConnectionError } : {}),
+      ...(options.onBackgroundError ? { onConnectionError: options.onBackgroundError } : {}),
       checkTransactionScope: options.checkTransactionScope ?? true,
     })
   }

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { warnOfBackgroundError } from './errors.ts'
 import { checkPlaceholders } from './placeholders.ts'
 import { TransactionScope, TransactionState } from './transaction-scope.ts'
 import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } from './types.ts'
@@ -73,7 +74,7 @@ export class PostgresDatabase implements Database {
       ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
     })
     // An idle client that loses its connection emits 'error', which would crash the process unheard.
-    pool.on('error', options.onConnectionError ?? (() => {}))
+    pool.on('error', options.onConnectionError ?? warnOfBackgroundError)
     const database = new PostgresDatabase(
       pool,
       describe(url, schema),

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import BetterSqlite3 from 'better-sqlite3'
 import { AsyncMutex } from './async-mutex.ts'
+import { warnOfBackgroundError } from './errors.ts'
 import { checkPlaceholders } from './placeholders.ts'
 import { TransactionScope, TransactionState } from './transaction-scope.ts'
 import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } from './types.ts'
@@ -43,6 +44,7 @@ export class SqliteDatabase implements Database {
   #walPauses = 0
   /** No new pause for a WAL restart before this (performance.now()), see #onCheckpoint. */
   #nextWalRestart = 0
+  readonly #onBackgroundError: (error: Error) => void
 
   /**
    * @param filename a file path or `:memory:`
@@ -52,6 +54,8 @@ export class SqliteDatabase implements Database {
    *   (default 16384, 64 MiB; see #onCheckpoint)
    * @param options.checkpointEveryMs how often the background checkpointer runs when it found nothing to copy
    *   (idle, default 1000) and when it did (busy, default 50)
+   * @param options.onBackgroundError told when a background checkpoint fails or the checkpointer stops, for
+   *   logging (the WAL grows until a checkpoint succeeds; requests go on); default: a process warning
    */
   constructor(
     filename: string,
@@ -59,8 +63,10 @@ export class SqliteDatabase implements Database {
       checkTransactionScope?: boolean
       walRestartFrames?: number
       checkpointEveryMs?: { idle: number; busy: number }
+      onBackgroundError?: (error: Error) => void
     } = {},
   ) {
+    this.#onBackgroundError = options.onBackgroundError ?? warnOfBackgroundError
     this.#scope = new TransactionScope(options.checkTransactionScope ?? true)
     this.description = filename === ':memory:' ? 'sqlite::memory:' : `sqlite:${filename}`
     this.#walRestartFrames = options.walRestartFrames ?? WAL_RESTART_FRAMES
@@ -68,6 +74,7 @@ export class SqliteDatabase implements Database {
       walSizeLimit: this.#walRestartFrames * WAL_FRAME_BYTES,
       checkpointEveryMs: options.checkpointEveryMs ?? { idle: CHECKPOINT_IDLE_MS, busy: CHECKPOINT_BUSY_MS },
       onCheckpoint: (result) => this.#onCheckpoint(result),
+      onError: (error) => this.#onBackgroundError(error),
     })
   }
 
@@ -189,7 +196,8 @@ export class SqliteDatabase implements Database {
         const done = await this.#connection.checkpoint()
         complete = done !== undefined && done.checkpointed === done.log
       })
-      .catch(() => undefined) // a checkpoint that failed only means the WAL grows until the next try
+      // A checkpoint that failed only means the WAL grows until the next try.
+      .catch((error: unknown) => this.#onBackgroundError(asError(error)))
       .finally(() => {
         this.#restartingWal = false
         if (!complete) this.#nextWalRestart = performance.now() + WAL_RESTART_BACKOFF_MS
@@ -265,7 +273,8 @@ class SqliteConnection {
    * @param wal.walSizeLimit bytes the WAL file is truncated to when it starts over larger
    * @param wal.checkpointEveryMs the background checkpointer's intervals (see SqliteDatabase)
    * @param wal.onCheckpoint told of each background checkpoint that found the WAL changed
-   * (all three for file databases only: an in-memory one has no WAL)
+   * @param wal.onError told when a background checkpoint fails (once until one succeeds) or the checkpointer
+   * stops (all four for file databases only: an in-memory one has no WAL)
    */
   constructor(
     filename: string,
@@ -273,6 +282,7 @@ class SqliteConnection {
       walSizeLimit: number
       checkpointEveryMs: { idle: number; busy: number }
       onCheckpoint(result: CheckpointResult): void
+      onError(error: Error): void
     },
   ) {
     this.#db = new BetterSqlite3(filename)
@@ -284,7 +294,7 @@ class SqliteConnection {
       // on the request path every ~1000 pages; a worker thread runs them instead (better-sqlite3's advice).
       this.#db.pragma('wal_autocheckpoint = 0')
       this.#db.pragma(`journal_size_limit = ${wal.walSizeLimit}`)
-      this.#checkpointer = new Checkpointer(filename, wal.checkpointEveryMs, wal.onCheckpoint)
+      this.#checkpointer = new Checkpointer(filename, wal.checkpointEveryMs, wal)
     }
     this.#db.pragma('foreign_keys = ON')
     this.#db.pragma('busy_timeout = 5000')
@@ -460,17 +470,18 @@ export interface CheckpointResult {
 
 type CheckpointerMessage =
   | ({ type: 'progress' } & CheckpointResult)
+  | { type: 'failed'; error: string }
   | ({ type: 'checkpointed'; id: number } & CheckpointResult)
   | { type: 'checkpointed'; id: number; error: string }
 
 /**
  * A worker thread with its own connection that checkpoints the WAL (PASSIVE: it never blocks readers or the
  * writer; a busy moment is simply retried on the next tick): by default every second when there is nothing to
- * copy, every 50 ms while there is. It reports each checkpoint that found the WAL changed, and runs one at once
- * when asked.
+ * copy, every 50 ms while there is. It reports each checkpoint that found the WAL changed, and each failure
+ * (once, until a checkpoint succeeds again), and runs one at once when asked.
  * Written as plain CommonJS and loaded with `eval`, so it runs the same under tsx, vitest and node.
  */
-class Checkpointer {
+export class Checkpointer {
   readonly #worker: Worker
   readonly #waiting = new Map<
     number,
@@ -482,15 +493,16 @@ class Checkpointer {
   constructor(
     filename: string,
     everyMs: { idle: number; busy: number },
-    onProgress: (result: CheckpointResult) => void,
+    report: { onCheckpoint(result: CheckpointResult): void; onError(error: Error): void },
   ) {
     const code = `
       const { workerData, parentPort } = require('node:worker_threads')
       const Database = require(workerData.driver)
-      const db = new Database(workerData.filename)
+      const db = new Database(workerData.filename, { fileMustExist: true })
       db.pragma('busy_timeout = 1000')
       const checkpoint = () => db.pragma('wal_checkpoint(PASSIVE)')[0]
       let last = { log: 0, checkpointed: 0 }
+      let lastError
       const tick = () => {
         // 'checkpointed' counts every frame of the WAL copied so far, not only by this call: the WAL changed
         // when either figure differs from the last look.
@@ -500,7 +512,12 @@ class Checkpointer {
           changed = log !== last.log || checkpointed !== last.checkpointed
           last = { log, checkpointed }
           if (changed && log > 0) parentPort.postMessage({ type: 'progress', log, checkpointed })
-        } catch {}
+          lastError = undefined
+        } catch (error) {
+          // The same failure every second (a full disk…) is reported once, until a checkpoint succeeds.
+          if (String(error) !== lastError) parentPort.postMessage({ type: 'failed', error: String(error) })
+          lastError = String(error)
+        }
         setTimeout(tick, changed ? workerData.busyMs : workerData.idleMs)
       }
       setTimeout(tick, workerData.idleMs)
@@ -524,7 +541,9 @@ class Checkpointer {
     })
     this.#worker.unref()
     this.#worker.on('message', (message: CheckpointerMessage) => {
-      if (message.type === 'progress') return onProgress(message)
+      if (message.type === 'progress') return report.onCheckpoint(message)
+      if (message.type === 'failed')
+        return report.onError(new Error(`WAL checkpoint failed: ${message.error}`))
       const waiting = this.#waiting.get(message.id)
       this.#waiting.delete(message.id)
       if ('error' in message) waiting?.reject(new Error(`WAL checkpoint failed: ${message.error}`))
@@ -532,11 +551,16 @@ class Checkpointer {
     })
     // A checkpointer that died only means the WAL grows until the next start; never take the API down.
     const stopped = (error: Error) => {
+      if (this.#failure) return // 'error' is followed by 'exit'
       this.#failure = error
+      report.onError(error)
       for (const waiting of this.#waiting.values()) waiting.reject(error)
       this.#waiting.clear()
     }
-    this.#worker.on('error', stopped)
+    // An error thrown in the worker arrives as a structured clone: a SqliteError only keeps its `code`.
+    this.#worker.on('error', (error: unknown) =>
+      stopped(new Error(`the WAL checkpointer stopped: ${describeWorkerError(error)}`)),
+    )
     this.#worker.on('exit', (code) => stopped(new Error(`the WAL checkpointer stopped (exit code ${code})`)))
   }
 
@@ -567,4 +591,14 @@ class Checkpointer {
     this.#worker.removeAllListeners('exit')
     void this.#worker.terminate()
   }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error))
+}
+
+function describeWorkerError(error: unknown): string {
+  if (typeof error !== 'object' || error === null) return String(error)
+  const { message, code } = error as { message?: unknown; code?: unknown }
+  return [code, message].filter((part) => typeof part === 'string' && part !== '').join(': ') || String(error)
 }

@@ -86,6 +86,34 @@ describe.runIf(process.env.PLAZO_TEST_POSTGRES_URL)('openDatabase with PostgreSQ
     }
   })
 
+  it('tells onBackgroundError of an idle connection the server ended, and goes on with a new one', async () => {
+    const suffix = Math.random().toString(16).slice(2, 10)
+    const errors: Error[] = []
+    const db = await openDatabase(baseUrl, {
+      schema: `plazo_test_c_${suffix}`,
+      migrate: false,
+      onBackgroundError: (error) => errors.push(error),
+    })
+    try {
+      const row = await db.one<{ pid: number }>('SELECT pg_backend_pid() AS pid')
+      const admin = await openDatabase(baseUrl, { migrate: false })
+      try {
+        await admin.run('SELECT pg_terminate_backend($1)', [row?.pid as number])
+      } finally {
+        await admin.close()
+      }
+      for (let waited = 0; errors.length === 0 && waited < 5000; waited += 20) {
+        await new Promise((resolve) => setTimeout(resolve, 20))
+      }
+      expect(errors).toHaveLength(1)
+      expect(errors[0]?.message).toMatch(/terminat/i)
+      expect(await db.one('SELECT 1 AS one')).toEqual({ one: 1 })
+    } finally {
+      await db.run(`DROP SCHEMA plazo_test_c_${suffix} CASCADE`)
+      await db.close()
+    }
+  })
+
   it('refuses a schema name that is not a plain identifier', async () => {
     await expect(openDatabase(baseUrl, { schema: 'x; DROP TABLE users' })).rejects.toThrow(
       'Invalid PostgreSQL schema',

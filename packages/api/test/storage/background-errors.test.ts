@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { Checkpointer, SqliteDatabase } from '../../src/storage/sqlite-database.ts'
+
+// Failures no request sees (the background WAL checkpointer's) reach the onBackgroundError callback, which
+// the server logs, instead of vanishing: the WAL would grow without anyone knowing why.
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+describe('background failures of the SQLite checkpointer', () => {
+  let dir: string
+  const stops: Array<() => void> = []
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'plazo-background-'))
+  })
+  afterEach(() => {
+    for (const stop of stops.splice(0)) stop()
+    rmSync(dir, { recursive: true, force: true })
+  })
+
+  function start(filename: string) {
+    const errors: Error[] = []
+    const checkpointer = new Checkpointer(
+      filename,
+      { idle: 10, busy: 10 },
+      { onCheckpoint: () => {}, onError: (error) => errors.push(error) },
+    )
+    stops.push(() => checkpointer.stop())
+    return { checkpointer, errors }
+  }
+
+  it('reports a checkpoint that fails once, however many times it fails in a row', async () => {
+    const file = join(dir, 'garbage.sqlite')
+    writeFileSync(file, 'not a database: text long enough to fill the hundred bytes of a header. '.repeat(3))
+    const { errors } = start(file)
+    await sleep(400) // ~40 ticks, each failing
+    expect(errors.map((error) => error.message)).toEqual([
+      'WAL checkpoint failed: SqliteError: file is not a database',
+    ])
+  })
+
+  it('reports a checkpointer that could not start, and fails the checkpoints asked of it', async () => {
+    const folder = join(dir, 'a-folder')
+    mkdirSync(folder)
+    const { checkpointer, errors } = start(folder)
+    await sleep(300)
+    expect(errors).toHaveLength(1)
+    expect(errors[0]?.message).toBe('the WAL checkpointer stopped: SQLITE_CANTOPEN')
+    await expect(checkpointer.checkpoint()).rejects.toBe(errors[0])
+  })
+
+  it('tells onBackgroundError of a database whose checkpointer could not start', async () => {
+    const errors: Error[] = []
+    const file = join(dir, 'gone.sqlite')
+    const db = new SqliteDatabase(file, { onBackgroundError: (error) => errors.push(error) })
+    // The worker opens the file by name once its thread has started, long after this line.
+    rmSync(file)
+    try {
+      await sleep(300)
+      expect(errors.map((error) => error.message)).toEqual(['the WAL checkpointer stopped: SQLITE_CANTOPEN'])
+    } finally {
+      await db.close()
+    }
+  })
+
+  it('tells onBackgroundError nothing while all is well, nor when the database is closed', async () => {
+    const errors: Error[] = []
+    const db = new SqliteDatabase(join(dir, 'ok.sqlite'), {
+      checkpointEveryMs: { idle: 10, busy: 10 },
+      onBackgroundError: (error) => errors.push(error),
+    })
+    try {
+      await db.run('CREATE TABLE t (id INTEGER PRIMARY KEY, body TEXT)')
+      for (let i = 0; i < 50; i++) await db.run('INSERT INTO t (body) VALUES ($1)', ['x'.repeat(3000)])
+      await sleep(200)
+      expect(errors).toEqual([])
+    } finally {
+      await db.close()
+    }
+    await sleep(100)
+    expect(errors).toEqual([])
+  })
+})
