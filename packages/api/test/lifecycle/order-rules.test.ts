@@ -115,6 +115,21 @@ describe.each(testEngines())('order management rules (409, 410) on $name', (engi
       )
     })
 
+    it('takes order line ids in any case, and refuses one given twice', async () => {
+      const id = await captured()
+      const [, socks] = await lines(id)
+      const upper = socks.toUpperCase()
+      await k.expectRefused(id, () => k.refund(id, { refunded_item_ids: [socks, upper] }), 400, {
+        status: 'ko',
+        exception: expect.any(String),
+        error: expect.any(String),
+        schema_errors: [expect.objectContaining({ field: '/refunded_item_ids/1' })],
+        original_data: { refunded_item_ids: [socks, upper] },
+      })
+      operationOf(await k.refund(id, { refunded_item_ids: [upper] }))
+      expect((await k.get(id)).refunded_amount.amount).toBe(LINE_2)
+    })
+
     it('is refused for an order line refunded before: 409 already refunded', async () => {
       const id = await captured()
       const [shoes, socks] = await lines(id)
