@@ -34,7 +34,9 @@ export const PAYMENT_INTENT_TRANSITIONS: Readonly<
 export const HPP_TRANSITIONS: Readonly<Record<HppStatusValue, readonly HppStatusValue[]>> = {
   initial: ['challenge', 'completed', 'cancelled', 'expired'],
   challenge: ['initial', 'completed', 'cancelled', 'expired'],
-  completed: ['cancelled'],
+  // Back to initial only when the merchant updates an approved order it has not confirmed yet: the customer
+  // chooses again on the page (LifecycleService.update).
+  completed: ['initial', 'cancelled'],
   cancelled: [],
   expired: [],
 }

@@ -522,4 +522,31 @@ describe.each(testEngines())('order management rules (409, 410) on $name', (engi
       })
     })
   })
+
+  describe('update of an approved order the merchant has not confirmed', () => {
+    it('opens the hosted page again: the customer chooses again and the merchant confirms the new approval', async () => {
+      const body = sessionRequest({
+        ui: 'hpp',
+        checkoutMode: 'delegated',
+        merchant: { max_interval_in_minutes_for_confirm: 60 },
+      })
+      const id = await k.create(body)
+      await k.actOk(id, 'approve')
+      expect((await k.get(id)).hpp?.status).toBe('completed')
+      expect(await k.pendingTimers(id)).toEqual(['confirm_deadline'])
+
+      const res = await k.update(id, body)
+      expect(res.statusCode, res.body).toBe(201)
+      const reopened = await k.get(id)
+      expect(reopened.status).toBe('initial')
+      expect(reopened.hpp?.status).toBe('initial')
+      expect(reopened.payment_intents.map((intent) => intent.status)).toEqual(['initial', 'initial'])
+      // The old approval's confirmation window ends with it; the order expires if nobody completes it.
+      expect(await k.pendingTimers(id)).toEqual(['expire'])
+
+      await k.actOk(id, 'approve')
+      expect((await k.get(id)).hpp?.status).toBe('completed')
+      expect(sessionOf(await k.confirm(id)).status).toBe('confirmed')
+    })
+  })
 })

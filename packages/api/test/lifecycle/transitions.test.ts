@@ -170,6 +170,12 @@ describe.each(testEngines())('the state machines as the service drives them on $
     const cancelApproved = await create({ checkoutMode: 'delegated' })
     await act(cancelApproved, 'approve')
     await r.step([cancelApproved], async () => ok(await k.cancel(cancelApproved)))
+    // An approved order updated before the merchant confirms it: the page opens again.
+    const updateApproved = await create({ checkoutMode: 'delegated' })
+    await act(updateApproved, 'approve')
+    await r.step([updateApproved], async () =>
+      ok(await k.update(updateApproved, sessionRequest({ ui: 'hpp', checkoutMode: 'delegated' }))),
+    )
     // Timers: expiry (open, on hold, challenged), confirm window, capture window, asynchronous operations.
     const expires = await create({ extra: await soon(60) })
     const expiresHeld = await create({ extra: await soon(60), email: 'ana.garcia+on_hold@example.com' })

@@ -501,6 +501,20 @@ export class LifecycleService {
   ): Promise<CheckoutSession> {
     return this.#db.transaction(async (tx) => {
       const updated = await apply(tx)
+      if (updated.status === 'initial' && updated.hpp?.status === 'completed') {
+        // An approved order the merchant had not confirmed: its intents were built again, so the customer
+        // chooses again on the page, and the confirmation window of the old approval no longer runs.
+        const { session } = await this.#change(
+          principal.merchantId,
+          id,
+          (state) => {
+            state.moveHpp('initial')
+            state.cancelJob('confirm_deadline')
+          },
+          tx,
+        )
+        return session
+      }
       if (updated.status !== 'challenge') return updated
       const { session, result: childId } = await this.#change(
         principal.merchantId,
