@@ -95,6 +95,39 @@ describe.each(testEngines())('webhook delivery on $name', (engine) => {
     expect(byUrl['/plazo/webhooks?plain=1']?.authorization).toBeUndefined()
   })
 
+  it('records an Authorization value HTTP cannot carry as a failed try, and retries it like any other', async () => {
+    for (const value of ['Bearer tok€n', 'Bearer a\r\nX-Injected: 1']) {
+      const sessionId = await createSession(api.app, api.demo, {
+        notification_url: hook.url,
+        notification_auth: { authorization_header: value },
+      })
+      await enqueue(t.db, DEMO, sessionId)
+      expect(await api.app.services.webhookDelivery.deliverDue()).toEqual({
+        claimed: 1,
+        delivered: 0,
+        retrying: 1,
+        failed: 0,
+      })
+      const [listed] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
+      expect(listed).toMatchObject({
+        status: 'pending',
+        attempt_count: 1,
+        last_error: 'the authorization header holds a character HTTP does not allow in a header value',
+      })
+    }
+    expect(hook.requests).toHaveLength(0)
+  })
+
+  it('lists the events of a session given by its id in upper case', async () => {
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    const [event] = await enqueue(t.db, DEMO, sessionId)
+    const res = await eventsOf(api.app, api.demo, sessionId.toUpperCase())
+    expect(res.statusCode, res.body).toBe(200)
+    expect(res.json().payload.map((listed: { event_id: string }) => listed.event_id)).toEqual([
+      event?.event_id,
+    ])
+  })
+
   it('falls back to the merchant notification_url, and fails an event with no URL at all', async () => {
     const withoutUrl = await createSession(api.app, api.demo)
     const [lost] = await enqueue(t.db, DEMO, withoutUrl)

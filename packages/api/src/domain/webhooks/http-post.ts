@@ -37,6 +37,17 @@ export function post(request: PostRequest): Promise<PostResponse> {
   }
   const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined
   if (!client) return Promise.reject(new DeliveryError(`unsupported URL scheme ${url.protocol}`))
+  // A header value HTTP does not allow (a notification_auth value or a token with a non-Latin-1 character or
+  // a line break) is a failed try like any other, recorded and retried, not an error of the whole pass.
+  for (const [name, value] of Object.entries(request.headers)) {
+    try {
+      http.validateHeaderValue(name, value)
+    } catch {
+      return Promise.reject(
+        new DeliveryError(`the ${name} header holds a character HTTP does not allow in a header value`),
+      )
+    }
+  }
   return new Promise((resolve, reject) => {
     const body = Buffer.from(request.body)
     let settled = false
