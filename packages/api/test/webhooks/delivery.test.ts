@@ -118,7 +118,7 @@ describe.each(testEngines())('webhook delivery on $name', (engine) => {
     expect(hook.requests).toHaveLength(0)
   })
 
-  it('lists the events of a session given by its id in upper case', async () => {
+  it('lists the events of a session given by its id in upper case (query ids are lowercased like path ids)', async () => {
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
     const [event] = await enqueue(t.db, DEMO, sessionId)
     const res = await eventsOf(api.app, api.demo, sessionId.toUpperCase())

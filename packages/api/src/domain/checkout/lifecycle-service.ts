@@ -630,29 +630,21 @@ export class LifecycleService {
       let lines: OrderLine[] = []
       let amount: number
       if (body.refunded_item_ids) {
-        // UUIDs are case-insensitive (RFC 9562 §4); order line ids are stored in lower case.
-        const itemIds = body.refunded_item_ids.map((itemId) => itemId.toLowerCase())
-        const errors = itemIds.flatMap((itemId, i) =>
-          itemIds.indexOf(itemId) < i
-            ? [
+        const errors = body.refunded_item_ids.flatMap((itemId, i) =>
+          session.cart.order_lines.some((line) => line.id === itemId)
+            ? []
+            : [
                 {
                   field: `/refunded_item_ids/${i}`,
-                  message: 'repeats an earlier order line',
+                  message: 'is not an order line of this session',
                   keyword: 'rule',
                 },
-              ]
-            : session.cart.order_lines.some((line) => line.id === itemId)
-              ? []
-              : [
-                  {
-                    field: `/refunded_item_ids/${i}`,
-                    message: 'is not an order line of this session',
-                    keyword: 'rule',
-                  },
-                ],
+              ],
         )
         if (errors.length) throw invalidFields(errors, undefined)
-        lines = itemIds.map((itemId) => session.cart.order_lines.find((l) => l.id === itemId) as OrderLine)
+        lines = body.refunded_item_ids.map(
+          (itemId) => session.cart.order_lines.find((l) => l.id === itemId) as OrderLine,
+        )
         for (const line of lines) {
           if (!capturedIds.has(line.id)) throw new ApiError('NOT_CAPTURED', { id: line.id })
           if (line.refunded) throw new ApiError('ALREADY_REFUNDED', { id: line.id })

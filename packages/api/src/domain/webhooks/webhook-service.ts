@@ -67,9 +67,7 @@ export class WebhookService {
     this.#certificates = options.certificates
   }
 
-  async listEvents(merchantId: string, sessionIdAsGiven: string): Promise<WebhookEventRecord[]> {
-    // A query parameter, so not lowercased with the path ids (canonical-ids.ts); ids are stored in lower case.
-    const checkoutSessionId = sessionIdAsGiven.toLowerCase()
+  async listEvents(merchantId: string, checkoutSessionId: string): Promise<WebhookEventRecord[]> {
     const session = await this.#db.one(
       'SELECT id FROM checkout_sessions WHERE id = $1 AND merchant_id = $2',
       [checkoutSessionId, merchantId],

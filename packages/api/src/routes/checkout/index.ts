@@ -127,7 +127,20 @@ export function orderRoutes(app: FastifyInstance, lifecycle: LifecycleService): 
 
   app.post<{ Params: SessionParams; Body: RefundRequest }>(
     '/checkout/:checkout_session_id/refund',
-    { ...idempotent, schema: { params: SessionParams, body: RefundRequestSchema } },
+    {
+      ...idempotent,
+      // Order line ids are UUIDs, stored in lower case (see canonical-ids.ts): lowercased before validation,
+      // an id repeated in another case is a uniqueItems 400 like any repeat. (`original_data` is the raw body.)
+      preValidation: async (request) => {
+        const ids = (request.body as { refunded_item_ids?: unknown } | null)?.refunded_item_ids
+        if (Array.isArray(ids)) {
+          ids.forEach((id, i) => {
+            if (typeof id === 'string') ids[i] = id.toLowerCase()
+          })
+        }
+      },
+      schema: { params: SessionParams, body: RefundRequestSchema },
+    },
     async (request, reply) => {
       const operation = await lifecycle.refund(
         request.principal,
