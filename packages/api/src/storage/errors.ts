@@ -19,6 +19,11 @@ export function isForeignKeyViolation(error: unknown): boolean {
   return value === '23503' || value === 'SQLITE_CONSTRAINT_FOREIGNKEY'
 }
 
+/** A thrown value as an Error (anything may be thrown). */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error))
+}
+
 /** Where a failure no request sees goes when nobody asked to be told of it (see OpenDatabaseOptions). */
 export function warnOfBackgroundError(error: Error): void {
   process.emitWarning(error.message, { type: 'DatabaseBackgroundError' })

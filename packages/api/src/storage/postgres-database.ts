@@ -1,5 +1,5 @@
 import pg from 'pg'
-import { warnOfBackgroundError } from './errors.ts'
+import { asError, warnOfBackgroundError } from './errors.ts'
 import { checkPlaceholders } from './placeholders.ts'
 import { TransactionScope, TransactionState } from './transaction-scope.ts'
 import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } from './types.ts'
@@ -122,7 +122,7 @@ export class PostgresDatabase implements Database {
           await client.query('ROLLBACK')
         } catch (rollbackError) {
           // The connection is in an unknown state: do not hand it to the next request.
-          broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError))
+          broken = asError(rollbackError)
         }
         throw error
       } finally {

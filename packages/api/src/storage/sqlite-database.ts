@@ -2,7 +2,7 @@ import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import BetterSqlite3 from 'better-sqlite3'
 import { AsyncMutex } from './async-mutex.ts'
-import { warnOfBackgroundError } from './errors.ts'
+import { asError, warnOfBackgroundError } from './errors.ts'
 import { checkPlaceholders } from './placeholders.ts'
 import { TransactionScope, TransactionState } from './transaction-scope.ts'
 import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } from './types.ts'
@@ -591,10 +591,6 @@ export class Checkpointer {
     this.#worker.removeAllListeners('exit')
     void this.#worker.terminate()
   }
-}
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error))
 }
 
 function describeWorkerError(error: unknown): string {
