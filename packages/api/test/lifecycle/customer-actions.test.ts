@@ -240,7 +240,8 @@ describe.each(testEngines())('customer actions and the sandbox lender on $name',
             ? { session: 'initial', intent: 'approved', hpp: 'completed' }
             : { session: 'confirmed', intent: 'confirmed', hpp: 'completed' },
         )
-        expect(parent.captured_amount.amount).toBe(mode === 'auto_capture' ? LINE_1 : 0)
+        // The down payment was captured on the child: the order's capture is the rest of the cart.
+        expect(parent.captured_amount.amount).toBe(mode === 'auto_capture' ? LINE_1 - CHALLENGE_AMOUNT : 0)
 
         const events = await k.events(id)
         expect(types(events).slice(2)).toEqual([
@@ -377,7 +378,18 @@ describe.each(testEngines())('customer actions and the sandbox lender on $name',
       const parent = await k.get(id)
       expect(statuses(parent)).toEqual({ session: 'confirmed', intent: 'confirmed', hpp: 'completed' })
       expect(selected(parent).conditions?.principal).toBe(LINE_1 - 3000)
-      expect(parent.captured_amount.amount).toBe(LINE_1)
+      expect(parent.captured_amount.amount).toBe(LINE_1 - 3000)
+      expect(parent.captures).toMatchObject([
+        {
+          status: 'approved',
+          amount: { amount: LINE_1 - 3000 },
+          item_ids: parent.cart.order_lines.map((l) => l.id),
+        },
+      ])
+      const capture = (await k.events(id)).find((e) => e.type === 'capture_approved')
+      expect(payloadOf(capture)).toMatchObject({
+        captured_amount: { amount: LINE_1 - 3000, currency: 'EUR' },
+      })
     })
 
     it('before_confirm down payment: the lender approves, then the down payment is asked before confirmation', async () => {

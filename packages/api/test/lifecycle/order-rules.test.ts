@@ -523,6 +523,49 @@ describe.each(testEngines())('order management rules (409, 410) on $name', (engi
     })
   })
 
+  describe('an asynchronous lender (+async), transactional or twice', () => {
+    const email = 'ana.garcia+async@example.com'
+
+    it('answers a transactional capture and refund with the verdict: approved at once, with their events', async () => {
+      const id = await approved('auto_confirm', email)
+      const [shoes] = await lines(id)
+      const capture = operationOf(await k.capture(id, { transactional: true }))
+      expect(capture).toMatchObject({ status: 'approved', amount: { amount: TOTAL }, transactional: true })
+      const refund = operationOf(await k.refund(id, { refunded_item_ids: [shoes], transactional: true }))
+      expect(refund).toMatchObject({ status: 'approved', amount: { amount: LINE_1 }, transactional: true })
+      const session = await k.get(id)
+      expect(session.captured_amount.amount).toBe(TOTAL)
+      expect(session.refunded_amount.amount).toBe(LINE_1)
+      expect((await k.events(id)).slice(-2).map((e) => e.type)).toEqual([
+        'capture_approved',
+        'refund_approved',
+      ])
+      expect(await pendingTimers(id)).toEqual([])
+    })
+
+    it('a second pending operation does not push back the decision on the first', async () => {
+      const id = await approved('auto_confirm', email)
+      operationOf(await k.capture(id, { transactional: true }))
+      operationOf(await k.refund(id, { refunded_amount: 100 }))
+      const timer = () =>
+        t.t.db.query<{ id: string; due_at: string }>(
+          "SELECT id, due_at FROM jobs WHERE checkout_session_id = $1 AND kind = 'operation_decision' AND done_at IS NULL",
+          [id],
+        )
+      const first = await timer()
+      expect(first).toHaveLength(1)
+      operationOf(await k.refund(id, { refunded_amount: 200 }))
+      expect(await timer()).toEqual(first)
+      expect((await k.advance(1)).timers_run).toBe(1)
+      const session = await k.get(id)
+      expect(session.refunds.map((r) => [r.amount.amount, r.status])).toEqual([
+        [100, 'approved'],
+        [200, 'approved'],
+      ])
+      expect(session.refunded_amount.amount).toBe(300)
+    })
+  })
+
   describe('update of an approved order the merchant has not confirmed', () => {
     it('opens the hosted page again: the customer chooses again and the merchant confirms the new approval', async () => {
       const body = sessionRequest({

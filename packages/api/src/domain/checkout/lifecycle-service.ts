@@ -222,7 +222,9 @@ export class LifecycleService {
         state.scheduleJob('lender_decision', state.minutesFromNow(ON_HOLD_MINUTES))
         return
       case 'challenge':
-        this.#challenge(state, intent)
+        // The extra step the lender asks for is a down payment; one the customer has paid already answers it.
+        if (this.#downPaymentPaid(state)) this.#approve(state, intent)
+        else this.#challenge(state, intent)
         return
     }
   }
@@ -327,20 +329,41 @@ export class LifecycleService {
       await this.#downPaymentFinished(tx, stored.parentSessionId, child)
     }
     // An order that expired or was cancelled takes its open down-payment session with it: the customer must not
-    // pay a down payment for an order that no longer exists.
+    // pay a down payment for an order that no longer exists. One that ends without being captured after the
+    // customer paid its down payment gives the money back: the down payment is refunded on its own session.
     const childId = session.downpayment_checkout_session_id
-    if (childId && (session.status === 'expired' || session.status === 'cancelled')) {
+    if (childId && ['expired', 'cancelled', 'denied', 'desisted'].includes(session.status)) {
       const child = await sessionRepository.find(tx, session.merchant_id, childId)
-      if (child && ['initial', 'challenge'].includes(child.document.status)) {
-        const expired = session.status === 'expired'
+      const expired = session.status === 'expired'
+      const open = child && ['initial', 'challenge'].includes(child.document.status)
+      if (open && (expired || session.status === 'cancelled')) {
         await this.#change(
           session.merchant_id,
           childId,
           (state) => (expired ? this.#expire(state) : this.#cancel(state)),
           tx,
         )
+      } else if (child?.document.status === 'confirmed' && session.down_payment?.paid) {
+        await this.#change(
+          session.merchant_id,
+          childId,
+          (state) => this.#refundDownPayment(state, session.status),
+          tx,
+        )
       }
     }
+  }
+
+  /** Refunds what is left of a collected down payment whose order ended (`outcome`) without a capture. */
+  #refundDownPayment(state: SessionState, outcome: string): void {
+    const session = state.session
+    const reserved = sum(session.refunds.filter((r) => r.status !== 'rejected').map((r) => r.amount.amount))
+    const available = session.captured_amount.amount - reserved
+    if (available <= 0) return
+    // By line when nothing was refunded yet (the whole down payment), else the rest by amount.
+    const lines =
+      reserved === 0 ? session.cart.order_lines.filter((line) => line.captured && !line.refunded) : []
+    this.#refund(state, lines, available, `The order is ${outcome}: its down payment is refunded.`, false)
   }
 
   async #createDownPaymentSession(tx: Transaction, parent: CheckoutSession): Promise<void> {
@@ -575,17 +598,24 @@ export class LifecycleService {
       state.cancelJob(kind)
   }
 
+  /**
+   * Captures every line not captured yet. The down payment the customer paid was captured on its own session
+   * (an order of its own for payouts), so the order's capture is the rest: the lines' total less that amount.
+   * A transactional capture, or one in auto_capture mode, gets the lender's verdict at once; otherwise an
+   * asynchronous lender answers later (operation_decision).
+   */
   #captureAll(state: SessionState, description: string | null, transactional: boolean): Operation {
     const lines = state.session.cart.order_lines.filter((line) => !line.captured)
     const profile = lenderProfile(state.session.customer?.email)
-    const amount = sum(lines.map((line) => line.total_price_with_tax.amount))
+    const paidDownPayment =
+      this.#downPaymentPaid(state) && state.session.captures.length === 0 ? state.downPaymentAmount() : 0
+    const amount = sum(lines.map((line) => line.total_price_with_tax.amount)) - paidDownPayment
+    const asynchronous =
+      profile.asynchronous && !transactional && state.session.merchant.checkout_mode !== 'auto_capture'
     const operation: Operation = {
       id: randomUUID(),
       created_at: state.now.toISOString(),
-      status:
-        profile.asynchronous && state.session.merchant.checkout_mode !== 'auto_capture'
-          ? 'pending'
-          : 'approved',
+      status: asynchronous ? 'pending' : 'approved',
       description,
       amount: money(amount),
       item_ids: lines.map((line) => line.id),
@@ -594,13 +624,29 @@ export class LifecycleService {
     for (const line of lines) line.captured = true
     state.session.captures.push(operation)
     state.cancelJob('capture_deadline')
-    if (operation.status === 'approved') {
+    this.#settleOrWait(state, operation, () => {
       state.session.captured_amount = money(state.session.captured_amount.amount + amount)
       state.emitCapture(description, amount, lines)
-    } else {
+    })
+    return operation
+  }
+
+  /**
+   * An approved operation takes effect now; a pending one waits for the operation_decision timer, which decides
+   * every pending operation of the session at once. A timer already running for an earlier one is kept: a
+   * second operation must not push the first one's decision back.
+   */
+  #settleOrWait(state: SessionState, operation: Operation, settle: () => void): void {
+    if (operation.status === 'approved') {
+      settle()
+      return
+    }
+    const others = [...state.session.captures, ...state.session.refunds].filter(
+      (other) => other !== operation && other.status === 'pending',
+    )
+    if (others.length === 0) {
       state.scheduleJob('operation_decision', state.minutesFromNow(ASYNC_DECISION_MINUTES))
     }
-    return operation
   }
 
   async capture(principal: Principal, id: string, body: CaptureRequest): Promise<Operation> {
@@ -672,26 +718,37 @@ export class LifecycleService {
       if (body.transactional && profile.rejectsTransactional) {
         throw new ApiError('LENDER_REJECTED', { operation: 'refund' })
       }
-      const operation: Operation = {
-        id: randomUUID(),
-        created_at: state.now.toISOString(),
-        status: profile.asynchronous ? 'pending' : 'approved',
-        description: body.description ?? null,
-        amount: money(amount),
-        item_ids: lines.map((line) => line.id),
-        transactional: body.transactional ?? false,
-      }
-      for (const line of lines) line.refunded = true
-      session.refunds.push(operation)
-      if (operation.status === 'approved') {
-        session.refunded_amount = money(session.refunded_amount.amount + amount)
-        state.emitRefund(operation.description, amount, lines)
-      } else {
-        state.scheduleJob('operation_decision', state.minutesFromNow(ASYNC_DECISION_MINUTES))
-      }
-      return operation
+      return this.#refund(state, lines, amount, body.description ?? null, body.transactional ?? false)
     })
     return result
+  }
+
+  /** Records a refund the checks allowed; a transactional one gets the lender's verdict at once. */
+  #refund(
+    state: SessionState,
+    lines: OrderLine[],
+    amount: number,
+    description: string | null,
+    transactional: boolean,
+  ): Operation {
+    const session = state.session
+    const asynchronous = lenderProfile(session.customer?.email).asynchronous && !transactional
+    const operation: Operation = {
+      id: randomUUID(),
+      created_at: state.now.toISOString(),
+      status: asynchronous ? 'pending' : 'approved',
+      description,
+      amount: money(amount),
+      item_ids: lines.map((line) => line.id),
+      transactional,
+    }
+    for (const line of lines) line.refunded = true
+    session.refunds.push(operation)
+    this.#settleOrWait(state, operation, () => {
+      session.refunded_amount = money(session.refunded_amount.amount + amount)
+      state.emitRefund(description, amount, lines)
+    })
+    return operation
   }
 
   // ---------------------------------------------------------------- timers

@@ -187,6 +187,11 @@ export class SessionService {
       const stored = await sessionRepository.findForUpdate(tx, principal.merchantId, id)
       if (!stored) throw new ApiError('SESSION_NOT_FOUND', { id })
       const current = stored.document
+      if (stored.parentSessionId !== null) {
+        throw new ApiError('INVALID_TRANSITION', {
+          detail: `The checkout session collects the down payment of order ${stored.parentSessionId}: it follows that order and cannot be updated. Update the order instead.`,
+        })
+      }
       if (current.captures.length > 0) {
         throw new ApiError('INVALID_TRANSITION', {
           detail: 'The checkout session is captured: it can no longer be updated.',
@@ -197,6 +202,9 @@ export class SessionService {
           detail: `The checkout session is ${current.status}: it can no longer be updated.`,
         })
       }
+      // A down payment the customer has paid was captured on its own session: it stays with the order, and the
+      // new payment intents finance the rest of the new total.
+      const paidDownPayment = current.down_payment?.paid ? current.down_payment : null
       const mode = request.ui?.mode ?? 'embedded'
       if (mode !== current.mode) {
         throw invalidFields(
@@ -212,11 +220,26 @@ export class SessionService {
       }
       const now = await this.#clock.now(principal.merchantId, tx)
       checkSessionRequest(request, now)
+      if (paidDownPayment && request.cart.total_price_with_tax <= paidDownPayment.amount.amount) {
+        throw new ApiError('INVALID_TRANSITION', {
+          detail: `The customer has paid a down payment of ${paidDownPayment.amount.amount}: the new cart total must be larger. Cancel the order instead (its down payment is refunded).`,
+        })
+      }
       const agentId = await this.#agentId(tx, principal, request.agent_id ?? current.agent_id)
       const merchant = await tx.one<MerchantRow>('SELECT default_country FROM merchants WHERE id = $1', [
         principal.merchantId,
       ])
-      const parts = requestParts(request, {
+      const ordered: CheckoutSessionRequest = paidDownPayment
+        ? {
+            ...request,
+            down_payment: {
+              down_payment_collection: paidDownPayment.down_payment_collection,
+              payment_methods: paidDownPayment.payment_methods,
+              amount: paidDownPayment.amount.amount,
+            },
+          }
+        : request
+      const parts = requestParts(ordered, {
         id,
         now,
         userId: current.user_id,
@@ -235,7 +258,7 @@ export class SessionService {
         agent_id: agentId,
         updated_at: now.toISOString(),
         status: current.status,
-        down_payment: reopen ? parts.down_payment : current.down_payment,
+        down_payment: reopen && !paidDownPayment ? parts.down_payment : current.down_payment,
         payment_intents: reopen ? parts.payment_intents : current.payment_intents,
         selected_payment_method_id: reopen ? null : current.selected_payment_method_id,
         selected_payment_method_type: reopen ? null : current.selected_payment_method_type,
