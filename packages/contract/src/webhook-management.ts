@@ -64,7 +64,11 @@ export const WebhookEventRecordSchema = Type.Object(
       ...DateTimeSchema,
       description: 'When a `pending` event is tried next (null once delivered or failed).',
     }),
-    delivered_at: Nullable({ ...DateTimeSchema, description: 'When your endpoint last acknowledged it.' }),
+    delivered_at: Nullable({
+      ...DateTimeSchema,
+      description:
+        'When your endpoint first acknowledged it (2XX); null until then. A later redelivery keeps it, whether that try succeeds or fails.',
+    }),
     last_error: Nullable(Type.String({ description: 'The error of the last failed try.' })),
     attempt_count: Type.Integer({ minimum: 0, description: 'Tries made so far, redeliveries included.' }),
     payload: WebhookEventPayloadSchema,

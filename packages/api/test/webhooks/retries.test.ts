@@ -167,4 +167,37 @@ describe.each(testEngines())('retries on $name', (engine) => {
     expect(after).toMatchObject({ status: 'pending', attempt_count: 9 })
     expect(Date.parse(after.next_attempt_at) - now.getTime()).toBe(5_000)
   })
+
+  it('keeps the time of the first delivery when a redelivered event then fails', async () => {
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    const [event] = await enqueue(t.db, DEMO, sessionId, 1, now)
+    expect(await pass()).toMatchObject({ delivered: 1 })
+    const firstDelivery = now.toISOString()
+    const listed = async () => (await eventsOf(api.app, api.demo, sessionId)).json().payload[0]
+    expect(await listed()).toMatchObject({ status: 'delivered', delivered_at: firstDelivery })
+
+    advance(60_000)
+    hook.replies.push({ status: 500, body: 'down' })
+    const redelivered = await api.app.inject({
+      method: 'POST',
+      url: `/api/v2/webhooks/events/${event?.event_id}/redeliver/`,
+      headers: api.demo,
+    })
+    expect(redelivered.json().payload).toMatchObject({ status: 'pending', delivered_at: firstDelivery })
+    expect(await pass()).toMatchObject({ retrying: 1 })
+    expect(await listed()).toMatchObject({
+      status: 'pending',
+      delivered_at: firstDelivery,
+      last_error: 'HTTP 500: down',
+    })
+
+    advance(RETRY_DELAYS_MS[0] as number)
+    expect(await pass()).toMatchObject({ delivered: 1 })
+    expect(await listed()).toMatchObject({
+      status: 'delivered',
+      delivered_at: firstDelivery,
+      attempt_count: 3,
+      last_error: null,
+    })
+  })
 })

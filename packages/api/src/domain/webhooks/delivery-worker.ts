@@ -326,8 +326,10 @@ export class DeliveryWorker {
       )
       await tx.run('UPDATE events SET attempts = attempts + 1 WHERE event_id = $1', [event.event_id])
       // Only while this pass still holds the event: a redelivery asked for meanwhile keeps its new schedule.
+      // delivered_at is the first acknowledgement: a redelivery that then fails does not undo it.
       await tx.run(
-        `UPDATE events SET status = $3, failed_attempts = $4, next_attempt_at = $5, delivered_at = $6,
+        `UPDATE events SET status = $3, failed_attempts = $4, next_attempt_at = $5,
+           delivered_at = COALESCE(delivered_at, $6),
            last_error = $7, locked_until = NULL, claimed_by = NULL
          WHERE event_id = $1 AND claimed_by = $2`,
         [
