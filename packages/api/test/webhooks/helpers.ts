@@ -19,9 +19,27 @@ export interface ReceivedRequest {
   /** The client certificate the sender presented (HTTPS receivers only). */
   peerCertificate?: { subject?: Record<string, string>; fingerprint256?: string }
   receivedAt: number
+  /** Position on the receiver's own timeline of arrivals and answers (a counter, not a clock). */
+  arrived: number
+  /** Position on that timeline when the answer began; undefined while unanswered. */
+  answered?: number
 }
 
-export type Reply = number | { status: number; body?: string; delayMs?: number; json?: unknown }
+export type Reply =
+  | number
+  | {
+      status: number
+      body?: string
+      delayMs?: number
+      json?: unknown
+      /** The answer waits for this promise (a receiver that hangs until the test lets it go). */
+      gate?: Promise<unknown>
+      /**
+       * After the status line and the first bytes of `body`: `cut` closes the connection before the announced
+       * length is sent; `stall` never ends the body (the connection stays open until the receiver closes).
+       */
+      bodyEnd?: 'cut' | 'stall'
+    }
 
 export interface Receiver {
   url: string
@@ -29,17 +47,24 @@ export interface Receiver {
   /** Answers for the next requests, in order; once used up every request gets `fallback`. */
   replies: Reply[]
   fallback: Reply
+  /** Decides the answer to a request before `replies` and `fallback` do (undefined: leave it to them). */
+  respond?: (request: ReceivedRequest) => Reply | undefined
+  /** Requests whose connection the sender closed before the answer began (gave up waiting). */
+  abandoned: ReceivedRequest[]
+  /** Resolves once `condition` holds; checked after every request and every abandoned one. */
+  until(condition: () => boolean): Promise<void>
   close(): Promise<void>
 }
 
-function listen(server: http.Server | https.Server, requests: ReceivedRequest[], state: Receiver): void {
+function listen(server: http.Server | https.Server, state: Receiver, changed: () => void): void {
+  let timeline = 0
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = []
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       const socket = req.socket as import('node:tls').TLSSocket
       const peer = typeof socket.getPeerCertificate === 'function' ? socket.getPeerCertificate() : undefined
-      requests.push({
+      const received: ReceivedRequest = {
         method: req.method ?? '',
         url: req.url ?? '',
         headers: req.headers,
@@ -53,16 +78,37 @@ function listen(server: http.Server | https.Server, requests: ReceivedRequest[],
             }
           : {}),
         receivedAt: Date.now(),
+        arrived: ++timeline,
+      }
+      state.requests.push(received)
+      const reply = state.respond?.(received) ?? state.replies.shift() ?? state.fallback
+      const { status, body, delayMs, json, gate, bodyEnd } =
+        typeof reply === 'number' ? { status: reply } : reply
+      res.on('close', () => {
+        if (res.headersSent) return
+        state.abandoned.push(received)
+        changed()
       })
-      const reply = state.replies.shift() ?? state.fallback
-      const { status, body, delayMs, json } = typeof reply === 'number' ? { status: reply } : reply
       const send = () => {
+        if (res.destroyed) return
+        received.answered = ++timeline
+        if (bodyEnd) {
+          // Announces more than it sends, so the body is unfinished either way.
+          const first = body ?? 'partial'
+          res.writeHead(status, { 'content-length': String(Buffer.byteLength(first) + 1_000) })
+          res.write(first, () => {
+            if (bodyEnd === 'cut') res.socket?.destroy()
+          })
+          return
+        }
         if (json !== undefined) res.writeHead(status, { 'content-type': 'application/json' })
         else res.writeHead(status)
         res.end(json !== undefined ? JSON.stringify(json) : (body ?? ''))
       }
-      if (delayMs) setTimeout(send, delayMs)
-      else send()
+      const delayed = () => (delayMs ? setTimeout(send, delayMs) : send())
+      if (gate) void gate.then(delayed)
+      else delayed()
+      changed()
     })
   })
 }
@@ -71,20 +117,33 @@ function listen(server: http.Server | https.Server, requests: ReceivedRequest[],
 export async function receiver(
   options: { path?: string; https?: https.ServerOptions } = {},
 ): Promise<Receiver> {
-  const requests: ReceivedRequest[] = []
   const server = options.https ? https.createServer(options.https) : http.createServer()
+  const waiters: Array<{ condition: () => boolean; resolve: () => void }> = []
+  const changed = () => {
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.condition()) waiter.resolve()
+      else waiters.push(waiter)
+    }
+  }
   const state: Receiver = {
     url: '',
-    requests,
+    requests: [],
     replies: [],
     fallback: 200,
+    abandoned: [],
+    until: (condition) =>
+      condition()
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            waiters.push({ condition, resolve })
+          }),
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections()
         server.close(() => resolve())
       }),
   }
-  listen(server, requests, state)
+  listen(server, state, changed)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   state.url = `${options.https ? 'https' : 'http'}://127.0.0.1:${port}${options.path ?? '/plazo/webhooks'}`

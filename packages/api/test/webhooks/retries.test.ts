@@ -125,6 +125,45 @@ describe.each(testEngines())('retries on $name', (engine) => {
     expect(event.attempts[0].duration_ms).toBeGreaterThanOrEqual(290)
   })
 
+  it('records a 2XX as delivered when its status line arrives, whatever then happens to the body', async () => {
+    // A body that never ends (timeoutMs is 300 here) and one whose connection is cut mid-body.
+    hook.respond = (request) =>
+      request.url.endsWith('?cut=1')
+        ? { status: 202, body: '{"ok":', bodyEnd: 'cut' }
+        : { status: 200, bodyEnd: 'stall' }
+    const stalled = await createSession(api.app, api.demo, { notification_url: hook.url })
+    const cut = await createSession(api.app, api.demo, { notification_url: `${hook.url}?cut=1` })
+    await enqueue(t.db, DEMO, stalled, 1, now)
+    await enqueue(t.db, DEMO, cut, 1, now)
+    expect(await pass()).toMatchObject({ claimed: 2, delivered: 2, retrying: 0 })
+    for (const [sessionId, statusCode] of [
+      [stalled, 200],
+      [cut, 202],
+    ] as const) {
+      const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
+      expect(event).toMatchObject({
+        status: 'delivered',
+        last_error: null,
+        attempts: [{ status_code: statusCode, error: null }],
+      })
+    }
+    // Acknowledged means not sent again.
+    advance(RETRY_DELAYS_MS[0] as number)
+    expect(await pass()).toMatchObject({ claimed: 0 })
+    expect(hook.requests).toHaveLength(2)
+  })
+
+  it('records the status of a failing answer whose body is cut', async () => {
+    hook.replies.push({ status: 503, body: 'Service Unavailable', bodyEnd: 'cut' })
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    await enqueue(t.db, DEMO, sessionId, 1, now)
+    expect(await pass()).toMatchObject({ retrying: 1 })
+    const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
+    expect(event.attempts).toEqual([
+      expect.objectContaining({ status_code: 503, error: 'HTTP 503: Service Unavailable' }),
+    ])
+  })
+
   it('counts a refused connection as a failed attempt', async () => {
     const url = await closedPortUrl()
     const sessionId = await createSession(api.app, api.demo, { notification_url: url })

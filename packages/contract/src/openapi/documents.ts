@@ -88,7 +88,7 @@ const descriptions: Record<OpenApiDocumentName, { title: string; description: st
     title: `${BRAND} Webhook notifications`,
     description: `${BRAND} sends a POST with a JSON body to your \`notification_url\` for six events (below, under Webhooks). The session's \`merchant.notification_url\` is used, else your merchant's; with neither, the event is marked \`failed\` with \`last_error: "no notification_url"\` and is not sent (set a URL, then redeliver it).
 
-**Acknowledge** with any 2XX status within 15 seconds. Anything else (3XX redirects are not followed, 4XX, 5XX), a timeout or a refused connection is a failed try, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10 %), then given up (\`failed\`). Delivery is **at least once**: deduplicate on \`event_id\`, which is the same on every try and on redeliveries. Order is not guaranteed; use \`triggered_at\` and the current status.
+**Acknowledge** with any 2XX status within 15 seconds: the status line decides as soon as it arrives, and the body of your answer is not waited for. Anything else (3XX redirects are not followed, 4XX, 5XX), a timeout or a refused connection is a failed try, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10 %), then given up (\`failed\`). Delivery is **at least once**: deduplicate on \`event_id\`, which is the same on every try and on redeliveries. Order is not guaranteed; use \`triggered_at\` and the current status.
 
 **Headers** of every notification:
 

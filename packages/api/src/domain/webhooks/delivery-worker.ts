@@ -274,6 +274,9 @@ export class DeliveryWorker {
           body,
           agent,
           timeoutMs: this.#timeoutMs,
+          // A 2XX status line is the acknowledgement: a slow or broken body after it must not turn a delivery
+          // into a failure that sends the notification again.
+          statusDecides: true,
           headers: {
             ...headers,
             ...signed,

@@ -13,6 +13,13 @@ export interface PostRequest {
   /** The whole exchange (connect, TLS, request and the response body) must finish within this. */
   timeoutMs: number
   agent?: http.Agent
+  /**
+   * The status line decides the outcome (notifications): a 2XX resolves as soon as it arrives, its body read and
+   * thrown away afterwards within the deadline; any other answer resolves with the part of its body that came
+   * before the body ended, broke off or ran out of time. Without it (token requests) the body is the answer, and
+   * one that does not arrive whole is a DeliveryError.
+   */
+  statusDecides?: boolean
 }
 
 export interface PostResponse {
@@ -51,13 +58,24 @@ export function post(request: PostRequest): Promise<PostResponse> {
   return new Promise((resolve, reject) => {
     const body = Buffer.from(request.body)
     let settled = false
-    const finish = (error: Error | undefined, response?: PostResponse) => {
+    const settle = (error: Error | undefined, response?: PostResponse) => {
       if (settled) return
       settled = true
-      clearTimeout(timer)
       if (error) reject(error)
       else resolve(response as PostResponse)
     }
+    /** The answer so far, once its status line has arrived. */
+    let answer: { statusCode: number; chunks: Buffer[] } | undefined
+    const answered = () => {
+      if (answer) settle(undefined, { statusCode: answer.statusCode, body: text(answer.chunks) })
+    }
+    // The deadline covers the whole exchange, the body included, even when the outcome is already known: a
+    // receiver that never finishes its body does not keep a socket for ever.
+    const timer = setTimeout(() => {
+      if (answer && request.statusDecides) answered()
+      else settle(new DeliveryError(`timed out after ${request.timeoutMs} ms`))
+      req.destroy()
+    }, request.timeoutMs)
     const req = client.request(
       url,
       {
@@ -66,29 +84,38 @@ export function post(request: PostRequest): Promise<PostResponse> {
         ...(request.agent ? { agent: request.agent } : {}),
       },
       (res) => {
-        const chunks: Buffer[] = []
+        const statusCode = res.statusCode ?? 0
+        const current = { statusCode, chunks: [] as Buffer[] }
+        answer = current
+        // A 2XX is a delivery the moment it arrives: nothing in its body can undo it, so it is not kept.
+        const acknowledged = request.statusDecides === true && statusCode >= 200 && statusCode <= 299
+        if (acknowledged) answered()
         let size = 0
         res.on('data', (chunk: Buffer) => {
           if (size >= MAX_RESPONSE_BYTES) return
-          chunks.push(chunk)
+          if (!acknowledged) current.chunks.push(chunk)
           size += chunk.length
           if (size >= MAX_RESPONSE_BYTES) {
-            finish(undefined, { statusCode: res.statusCode ?? 0, body: text(chunks) })
+            clearTimeout(timer)
+            answered()
             res.destroy()
           }
         })
-        res.on('end', () => finish(undefined, { statusCode: res.statusCode ?? 0, body: text(chunks) }))
-        res.on('error', (error) => finish(new DeliveryError(describe(error))))
+        res.on('end', () => {
+          clearTimeout(timer)
+          answered()
+        })
+        res.on('error', (error) => {
+          clearTimeout(timer)
+          if (request.statusDecides) answered()
+          else settle(new DeliveryError(describe(error)))
+        })
       },
     )
-    const timer = setTimeout(() => {
-      const error = new DeliveryError(`timed out after ${request.timeoutMs} ms`)
-      finish(error)
-      req.destroy(error)
-    }, request.timeoutMs)
-    req.on('error', (error) =>
-      finish(error instanceof DeliveryError ? error : new DeliveryError(describe(error))),
-    )
+    req.on('error', (error) => {
+      clearTimeout(timer)
+      settle(error instanceof DeliveryError ? error : new DeliveryError(describe(error)))
+    })
     req.end(body)
   })
 }
