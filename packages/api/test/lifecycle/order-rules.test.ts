@@ -11,6 +11,7 @@ import {
   notifiedIntent,
   operationOf,
   payloadOf,
+  selected,
   sessionOf,
   sessionRequest,
   statuses,
@@ -563,6 +564,64 @@ describe.each(testEngines())('order management rules (409, 410) on $name', (engi
         [200, 'approved'],
       ])
       expect(session.refunded_amount.amount).toBe(300)
+    })
+  })
+
+  describe('update of a confirmed order', () => {
+    it('lowers the total: the chosen method finances less over the same term, and the merchant is notified', async () => {
+      const body = sessionRequest({ ui: 'hpp', checkoutMode: 'auto_confirm', twoLines: true })
+      const id = await k.create(body)
+      const confirmed = await k.actOk(id, 'approve', 'consumer_loan_instalments')
+      const before = selected(confirmed)
+      expect(before.conditions?.principal).toBe(TOTAL)
+      const eventsBefore = (await k.events(id)).length
+
+      // Only the shoes are left, and the body offers one method only: the choice made stays.
+      const updated = sessionOf(
+        await k.update(id, {
+          ...sessionRequest({ ui: 'hpp', checkoutMode: 'auto_confirm', oneMethod: true }),
+        }),
+      )
+      expect(statuses(updated)).toEqual({ session: 'confirmed', intent: 'confirmed', hpp: 'completed' })
+      expect(updated.payment_methods).toEqual(confirmed.payment_methods)
+      const intent = selected(updated)
+      expect(intent.payment_method_id).toBe(before.payment_method_id)
+      expect(intent.conditions).toMatchObject({ principal: LINE_1, term: before.conditions?.term })
+      expect(intent.conditions?.user_defined_quota).toBeLessThan(
+        before.conditions?.user_defined_quota as number,
+      )
+      const events = (await k.events(id)).slice(eventsBefore)
+      expect(events.map((e) => e.type)).toEqual(['conditions_changed'])
+      expect(payloadOf(events[0])).toMatchObject({
+        status: 'confirmed',
+        conditions: { ...intent.conditions, down_payment_amount: 0 },
+        triggered_at: updated.updated_at,
+      })
+      expect(operationOf(await k.capture(id)).amount.amount).toBe(LINE_1)
+    })
+
+    it('keeps the conditions and sends nothing when the total stays', async () => {
+      const body = sessionRequest({ ui: 'hpp', checkoutMode: 'auto_confirm' })
+      const id = await k.create(body)
+      const confirmed = await k.actOk(id, 'approve')
+      const eventsBefore = (await k.events(id)).length
+      const updated = sessionOf(await k.update(id, { ...body, shipping: undefined }))
+      expect(selected(updated)).toEqual(selected(confirmed))
+      expect((await k.events(id)).length).toBe(eventsBefore)
+    })
+
+    it('refuses to raise the total the lender approved', async () => {
+      const id = await k.create(sessionRequest({ ui: 'hpp', checkoutMode: 'auto_confirm' }))
+      await k.actOk(id, 'approve')
+      await k.expectRefused(
+        id,
+        () => k.update(id, sessionRequest({ ui: 'hpp', checkoutMode: 'auto_confirm', twoLines: true })),
+        409,
+        errorBody(
+          'INVALID_TRANSITION',
+          `The checkout session is confirmed for ${LINE_1}: an update cannot raise its total to ${TOTAL}, which the lender has not approved. Keep or lower the total, or cancel the order and create a new checkout session.`,
+        ),
+      )
     })
   })
 

@@ -538,6 +538,10 @@ export class LifecycleService {
         )
         return session
       }
+      if (updated.status === 'confirmed') {
+        const { session } = await this.#change(principal.merchantId, id, (state) => this.#reprice(state), tx)
+        return session
+      }
       if (updated.status !== 'challenge') return updated
       const { session, result: childId } = await this.#change(
         principal.merchantId,
@@ -556,6 +560,25 @@ export class LifecycleService {
         await this.#change(principal.merchantId, childId, (state) => this.#cancel(state), tx)
       }
       return session
+    })
+  }
+
+  /**
+   * A confirmed order whose total an update lowered: the chosen payment method finances less, over the same
+   * term. Its conditions are computed again and the merchant is notified (conditions_changed).
+   */
+  #reprice(state: SessionState): void {
+    const intent = state.selectedIntent
+    if (!intent?.conditions) return
+    const index = state.session.payment_methods.findIndex((m) => m.type === intent.payment_method_type)
+    const method = state.session.payment_methods[index]
+    if (!method) return
+    const conditions = conditionsFor(method, index, this.#principal(state), intent.conditions.term)
+    if (!conditions || conditions.principal === intent.conditions.principal) return
+    intent.conditions = conditions
+    state.emit('conditions_changed', {
+      conditions: { ...conditions, down_payment_amount: state.downPaymentAmount() },
+      down_payment: { amount: state.session.down_payment?.amount ?? money(0) },
     })
   }
 

@@ -225,6 +225,12 @@ export class SessionService {
           detail: `The customer has paid a down payment of ${paidDownPayment.amount.amount}: the new cart total must be larger. Cancel the order instead (its down payment is refunded).`,
         })
       }
+      // The lender approved the confirmed order for its total: less can be captured, more was never approved.
+      if (current.status === 'confirmed' && request.cart.total_price_with_tax > current.total_price.amount) {
+        throw new ApiError('INVALID_TRANSITION', {
+          detail: `The checkout session is confirmed for ${current.total_price.amount}: an update cannot raise its total to ${request.cart.total_price_with_tax}, which the lender has not approved. Keep or lower the total, or cancel the order and create a new checkout session.`,
+        })
+      }
       const agentId = await this.#agentId(tx, principal, request.agent_id ?? current.agent_id)
       const merchant = await tx.one<MerchantRow>('SELECT default_country FROM merchants WHERE id = $1', [
         principal.merchantId,
@@ -259,6 +265,7 @@ export class SessionService {
         updated_at: now.toISOString(),
         status: current.status,
         down_payment: reopen && !paidDownPayment ? parts.down_payment : current.down_payment,
+        payment_methods: reopen ? parts.payment_methods : current.payment_methods,
         payment_intents: reopen ? parts.payment_intents : current.payment_intents,
         selected_payment_method_id: reopen ? null : current.selected_payment_method_id,
         selected_payment_method_type: reopen ? null : current.selected_payment_method_type,
