@@ -350,7 +350,7 @@ export const updateSession: OperationSpec = {
   tag: 'Order management',
   summary: 'Update an order',
   description:
-    'Replace the session data (same body as create, in the same mode). Possible until the session is captured, cancelled or expired (409 afterwards). The cart rules of create apply (409 on a total mismatch). Payment intents already decided are cancelled and the customer chooses again.',
+    'Replace the session data (same body as create, in the same mode). Possible until the session is captured, cancelled or expired (409 afterwards). The cart rules of create apply (409 on a total mismatch). Before confirmation the payment intents are built again and the customer chooses again; a confirmed order keeps its payment methods and chosen intent, its total may stay or go down (409 above it; a lower total recomputes the conditions over the same term and sends conditions_changed). A down payment the customer has paid stays with the order, and the new total must be larger than it (409). A down-payment session cannot be updated (409).',
   auth: true,
   pathParams: ['checkout_session_id'],
   request: {
@@ -368,7 +368,7 @@ export const updateSession: OperationSpec = {
     '404': e404,
     '409': {
       description:
-        'Cart total mismatch, or the session can no longer change (captured, cancelled or expired).',
+        'Cart total mismatch; the session can no longer change (captured, cancelled or expired); a confirmed total raised; a new total not above the paid down payment; a down-payment session.',
       schema: ErrorBodySchema,
       examples: {
         cart: { summary: 'Cart mismatch', value: ERROR_EXAMPLES.cartMismatch },
@@ -434,7 +434,7 @@ export const capture: OperationSpec = {
   tag: 'Order management',
   summary: 'Capture an order',
   description:
-    'Capture every order line not yet captured, once the session is confirmed. Each order line is captured once (409 `already captured`). With `transactional: true` the lender is asked synchronously and a rejection answers 410 with nothing captured. Some lenders answer asynchronously: the capture is `pending` and a `capture_approved` notification follows.',
+    "Capture every order line not yet captured, once the session is confirmed. Each order line is captured once (409 `already captured`). With `transactional: true` the lender is asked synchronously: a rejection answers 410 with nothing captured, an acceptance is `approved` at once. Otherwise some lenders answer asynchronously: the capture is `pending` and a `capture_approved` notification follows. The amount is the lines' total less a down payment the customer paid, which was captured on its own session.",
   auth: true,
   idempotent: true,
   pathParams: ['checkout_session_id'],
@@ -482,7 +482,7 @@ export const refund: OperationSpec = {
   tag: 'Order management',
   summary: 'Refund an order',
   description:
-    'Refund captured order lines by `refunded_item_ids` (ids from `payload.cart.order_lines[].id`; each must have been captured and is refunded once) or an amount by `refunded_amount` (never with item ids; never above the captured total minus what was refunded). Partial refunds are allowed until the captured total. `transactional: true` asks the lender synchronously (410 on rejection). Asynchronous lenders answer `pending` and a `refund_approved` notification follows.',
+    'Refund captured order lines by `refunded_item_ids` (ids from `payload.cart.order_lines[].id`; each must have been captured and is refunded once) or an amount by `refunded_amount` (never with item ids; never above the captured total minus what was refunded). Partial refunds are allowed until the captured total. `transactional: true` asks the lender synchronously (410 on rejection, `approved` at once otherwise). Without it, asynchronous lenders answer `pending` and a `refund_approved` notification follows. A paid down payment is refunded on its own session (`downpayment_checkout_session_id`).',
   auth: true,
   idempotent: true,
   pathParams: ['checkout_session_id'],
