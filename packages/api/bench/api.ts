@@ -1,5 +1,6 @@
 // API throughput benchmark (`npm run bench:api`): how close the real API comes to a bare Fastify route that
-// answers a JSON body of the same size, on SQLite and on PostgreSQL. It is a measurement, not a test: it
+// answers a JSON body of the same size (one bare route per response size: the create response, ~0.3 KB, and the
+// get-session response, ~3.4 KB), on SQLite and on PostgreSQL. It is a measurement, not a test: it
 // prints a table and exits 0 whatever the figures.
 //
 // One process, several threads: each server under test runs in its own worker thread (this same file), and
@@ -44,7 +45,7 @@ const TARGETS = { create: 35, get: 60 } as const
 // Worker side: one server per worker, on a random free loopback port.
 
 type ServerSpec =
-  | { kind: 'bare'; body: string }
+  | { kind: 'bare'; bodies: Record<string, string> }
   | { kind: 'api'; databaseUrl: string; schema?: string | undefined }
 
 type WorkerMessage = { type: 'listening'; port: number } | { type: 'failed'; error: string }
@@ -56,10 +57,13 @@ async function serve(spec: ServerSpec): Promise<void> {
   let app: FastifyInstance | undefined
   try {
     if (spec.kind === 'bare') {
-      // Parsed once so each request pays for serialising the body, as the API's get-session route does.
-      const body: unknown = JSON.parse(spec.body)
+      // One route per response size (`/bare/<name>`). Parsed once so each request pays for serialising the
+      // body, as the API's routes do.
       app = Fastify({ logger: false })
-      app.get('/bare', async () => body)
+      for (const [name, text] of Object.entries(spec.bodies)) {
+        const body: unknown = JSON.parse(text)
+        app.get(`/bare/${name}`, async () => body)
+      }
     } else {
       // Opened as server.ts opens it.
       db = await openDatabase(spec.databaseUrl, {
@@ -279,11 +283,29 @@ interface Scenario {
   server: Server
   options: autocannon.Options
   tally: Tally
+  /** The bare route answering a body of this scenario's response size; none for a bare route itself. */
+  baseline?: Scenario
 }
 
-function scenario(name: string, server: Server, load: Omit<autocannon.Options, 'url'> & { path: string }) {
+function scenario(
+  name: string,
+  server: Server,
+  load: Omit<autocannon.Options, 'url'> & { path: string },
+  baseline?: Scenario,
+): Scenario {
   const { path, ...options } = load
-  return { name, server, options: { ...options, url: `${server.base}${path}` }, tally: new Tally() }
+  return {
+    name,
+    server,
+    options: { ...options, url: `${server.base}${path}` },
+    tally: new Tally(),
+    ...(baseline ? { baseline } : {}),
+  }
+}
+
+/** The tally a scenario is compared with: its bare route's, or its own for a bare route. */
+function baselineOf(sc: Scenario): Tally {
+  return (sc.baseline ?? sc).tally
 }
 
 function run(options: autocannon.Options, latencies?: Latencies): Promise<autocannon.Result> {
@@ -355,6 +377,8 @@ function createBody(): string {
 interface ApiPlan {
   headers: Record<string, string>
   sessionPath: string
+  /** The create response and the get-session response, as the API answered them. */
+  createBody: string
   getBody: string
 }
 
@@ -377,7 +401,7 @@ async function prepareApi(server: Server): Promise<ApiPlan> {
   )
   const sessionPath = `/api/v2/checkout/${String(created.json.checkout_session_id)}/`
   const got = await call(server.base, sessionPath, { headers }, 200)
-  return { headers, sessionPath, getBody: got.text }
+  return { headers, sessionPath, createBody: created.text, getBody: got.text }
 }
 
 async function postgresReachable(url: string): Promise<string | undefined> {
@@ -404,7 +428,7 @@ async function dropSchema(url: string, schema: string): Promise<void> {
 }
 
 function printTable(scenarios: Scenario[]): void {
-  const bare = (scenarios[0] as Scenario).tally
+  const bares = scenarios.filter((sc) => !sc.baseline).map((sc) => sc.tally)
   const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`
   const header = [
     'scenario',
@@ -420,20 +444,22 @@ function printTable(scenarios: Scenario[]): void {
     'other CPU',
     'failed',
   ]
-  const lines = scenarios.map(({ name, tally: t }) => [
-    name,
-    t.rps.toFixed(0),
-    percent(t.spread),
-    t.latencies.percentile(50).toFixed(2),
-    t.latencies.percentile(99).toFixed(2),
-    percent(t.rps / bare.rps),
-    percent(t.serverBusy),
-    percent(t.clientBusy),
-    t.capacity.toFixed(0),
-    percent(t.capacity / bare.capacity),
-    percent(t.othersCpu),
-    String(t.failures),
-  ])
+  const lines = scenarios
+    .map((sc) => [sc, sc.tally, baselineOf(sc)] as const)
+    .map(([{ name }, t, bare]) => [
+      name,
+      t.rps.toFixed(0),
+      percent(t.spread),
+      t.latencies.percentile(50).toFixed(2),
+      t.latencies.percentile(99).toFixed(2),
+      percent(t.rps / bare.rps),
+      percent(t.serverBusy),
+      percent(t.clientBusy),
+      t.capacity.toFixed(0),
+      percent(t.capacity / bare.capacity),
+      percent(t.othersCpu),
+      String(t.failures),
+    ])
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] as string).length)))
   const format = (cells: string[]) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ')
@@ -443,6 +469,8 @@ function printTable(scenarios: Scenario[]): void {
   console.log(
     '\n± rounds: half the range of the per-round req/s, relative to the average.\n' +
       'server/client busy: event-loop utilisation of the server thread and of autocannon while measuring.\n' +
+      "vs bare: against the bare route that answers a body of the size of the scenario's response (create and the\n" +
+      '  validated no-op: the create response; get: the get-session response).\n' +
       'capacity: req/s ÷ server busy, the rate the server would reach if the load generator never held it back.\n' +
       'other CPU: share of the machine used by other processes while measuring (PostgreSQL included).',
   )
@@ -453,21 +481,22 @@ function printTable(scenarios: Scenario[]): void {
         'absolute figures are low and noisy there; the interleaved rounds keep the ratios fairer.',
     )
   }
-  if (bare.serverBusy < 0.9) {
+  for (const bare of bares.filter((t) => t.serverBusy < 0.9)) {
     const limit =
       bare.clientBusy >= 0.9
         ? 'the load generator, not Fastify, set its req/s'
         : `neither thread was saturated, so the CPUs were shared with other work`
     console.log(
-      `The bare route kept its server only ${percent(bare.serverBusy)} busy: ${limit}. "vs bare" then ` +
+      `A bare route kept its server only ${percent(bare.serverBusy)} busy: ${limit}. "vs bare" then ` +
         'flatters the API; "capacity vs bare" corrects for it.',
     )
   }
 }
 
 function printTargets(scenarios: Scenario[]): void {
-  const bare = (scenarios[0] as Scenario).tally
-  console.log('\nTargets on SQLite, as a share of the bare route (req/s; by capacity in brackets):')
+  console.log(
+    '\nTargets on SQLite, as a share of the bare route of the same response size (req/s; by capacity in brackets):',
+  )
   const check = (name: string, target: number) => {
     const found = scenarios.find((sc) => sc.name === name)
     if (!found) {
@@ -475,6 +504,7 @@ function printTargets(scenarios: Scenario[]): void {
       return
     }
     const t = found.tally
+    const bare = baselineOf(found)
     const ratio = (t.rps / bare.rps) * 100
     const byCapacity = (t.capacity / bare.capacity) * 100
     const verdict = (value: number) => (value >= target ? 'PASS' : 'BELOW')
@@ -486,9 +516,12 @@ function printTargets(scenarios: Scenario[]): void {
   }
   check(SQLITE_CREATE, TARGETS.create)
   check(SQLITE_GET, TARGETS.get)
-  const floor = scenarios.find((sc) => sc.name === SQLITE_FLOOR)?.tally
-  const create = scenarios.find((sc) => sc.name === SQLITE_CREATE)?.tally
-  if (floor && create) {
+  const floorScenario = scenarios.find((sc) => sc.name === SQLITE_FLOOR)
+  const createScenario = scenarios.find((sc) => sc.name === SQLITE_CREATE)
+  if (floorScenario && createScenario) {
+    const floor = floorScenario.tally
+    const create = createScenario.tally
+    const bare = baselineOf(createScenario)
     const share = (t: Tally) => `${((t.rps / bare.rps) * 100).toFixed(1)} %`
     console.log(
       `\nFloor under create: the ${SQLITE_FLOOR} route (hooks, authentication, idempotency check, parsing and ` +
@@ -502,33 +535,59 @@ const SQLITE_CREATE = 'create hpp session (sqlite)'
 const SQLITE_GET = 'get session (sqlite)'
 const SQLITE_FLOOR = 'validated no-op, create body (sqlite)'
 
+interface Baselines {
+  create: Scenario
+  get: Scenario
+}
+
 /** The create and get scenarios of one engine (and, on SQLite, the validated no-op under create). */
-function apiScenarios(label: string, server: Server, plan: ApiPlan, withFloor = false): Scenario[] {
+function apiScenarios(
+  label: string,
+  server: Server,
+  plan: ApiPlan,
+  baselines: Baselines,
+  withFloor = false,
+): Scenario[] {
   const floor = withFloor
     ? [
-        scenario(SQLITE_FLOOR, server, {
-          path: VALIDATED_NOOP_PATH,
-          method: 'POST',
-          headers: { ...plan.headers, 'content-type': 'application/json' },
-          body: createBody(),
-          idReplacement: true,
-        }),
+        scenario(
+          SQLITE_FLOOR,
+          server,
+          {
+            path: VALIDATED_NOOP_PATH,
+            method: 'POST',
+            headers: { ...plan.headers, 'content-type': 'application/json' },
+            body: createBody(),
+            idReplacement: true,
+          },
+          baselines.create,
+        ),
       ]
     : []
   return [
     ...floor,
-    scenario(`create hpp session (${label})`, server, {
-      path: '/api/v2/checkout/',
-      method: 'POST',
-      headers: { ...plan.headers, 'content-type': 'application/json' },
-      body: createBody(),
-      idReplacement: true,
-    }),
-    scenario(`get session (${label})`, server, {
-      path: plan.sessionPath,
-      method: 'GET',
-      headers: plan.headers,
-    }),
+    scenario(
+      `create hpp session (${label})`,
+      server,
+      {
+        path: '/api/v2/checkout/',
+        method: 'POST',
+        headers: { ...plan.headers, 'content-type': 'application/json' },
+        body: createBody(),
+        idReplacement: true,
+      },
+      baselines.create,
+    ),
+    scenario(
+      `get session (${label})`,
+      server,
+      {
+        path: plan.sessionPath,
+        method: 'GET',
+        headers: plan.headers,
+      },
+      baselines.get,
+    ),
   ]
 }
 
@@ -552,16 +611,28 @@ async function main(): Promise<void> {
     })
     servers.push(sqlite)
     const sqlitePlan = await prepareApi(sqlite)
-    const size = Buffer.byteLength(sqlitePlan.getBody)
-    console.log(`get-session response: ${size} bytes; the bare route answers a body of the same size`)
+    const bodies = { create: sqlitePlan.createBody, get: sqlitePlan.getBody }
+    console.log(
+      `responses: create ${Buffer.byteLength(bodies.create)} bytes, get session ${Buffer.byteLength(bodies.get)} ` +
+        'bytes; a bare route answers a body of each size',
+    )
 
-    const bare = await startServer('bare', { kind: 'bare', body: sqlitePlan.getBody })
+    const bare = await startServer('bare', { kind: 'bare', bodies })
     servers.push(bare)
-    const check = await call(bare.base, '/bare', {}, 200)
-    if (Buffer.byteLength(check.text) !== size) throw new Error('the bare body differs in size')
+    for (const [name, body] of Object.entries(bodies)) {
+      const check = await call(bare.base, `/bare/${name}`, {}, 200)
+      if (Buffer.byteLength(check.text) !== Buffer.byteLength(body)) {
+        throw new Error(`the bare ${name} body differs in size`)
+      }
+    }
+    const baselines: Baselines = {
+      create: scenario('bare Fastify route, create-size body', bare, { path: '/bare/create', method: 'GET' }),
+      get: scenario('bare Fastify route, get-size body', bare, { path: '/bare/get', method: 'GET' }),
+    }
     scenarios.push(
-      scenario('bare Fastify route', bare, { path: '/bare', method: 'GET' }),
-      ...apiScenarios('sqlite', sqlite, sqlitePlan, true),
+      baselines.create,
+      baselines.get,
+      ...apiScenarios('sqlite', sqlite, sqlitePlan, baselines, true),
     )
 
     const unreachable = await postgresReachable(s.postgresUrl)
@@ -575,7 +646,7 @@ async function main(): Promise<void> {
         schema: pgSchema,
       })
       servers.push(postgres)
-      scenarios.push(...apiScenarios('postgres', postgres, await prepareApi(postgres)))
+      scenarios.push(...apiScenarios('postgres', postgres, await prepareApi(postgres), baselines))
     }
 
     console.log('')
