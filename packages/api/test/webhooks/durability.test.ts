@@ -96,7 +96,7 @@ describe.each(testEngines())('concurrent workers on $name', (engine) => {
     await t.cleanup()
   })
 
-  it('never delivers one event twice in a round, across passes and app instances', async () => {
+  it("never delivers one event twice in a round, and keeps a session's order, across passes and app instances", async () => {
     const a = await webhookApp(t.db, { webhooks: { batchSize: 7 } })
     cleanups.push(() => a.close())
     // On PostgreSQL the second instance has its own connection pool, like a second API node; SQLite has one
@@ -107,12 +107,23 @@ describe.each(testEngines())('concurrent workers on $name', (engine) => {
       await b.close()
       if (db !== t.db) await db.close()
     })
-    hook.replies.push(...Array.from({ length: 60 }, () => ({ status: 200, delayMs: 5 })))
-    const sessionId = await createSession(a.app, a.demo, { notification_url: hook.url })
-    const events = await enqueue(t.db, DEMO, sessionId, 60)
+    hook.fallback = { status: 200, delayMs: 5 }
+    // Four orders whose state changes interleave, one transaction each, as checkouts happen side by side.
+    const sessions = await Promise.all(
+      Array.from({ length: 4 }, (_, index) =>
+        createSession(a.app, a.demo, { notification_url: `${hook.url}?order=${index}` }),
+      ),
+    )
+    const written = new Map<string, string[]>(sessions.map((id) => [id, []]))
+    for (let change = 0; change < 15; change++) {
+      for (const sessionId of sessions) {
+        const [event] = await enqueue(t.db, DEMO, sessionId)
+        written.get(sessionId)?.push(event?.event_id ?? '')
+      }
+    }
 
     let claimed = 0
-    for (let round = 0; round < 20; round++) {
+    for (let round = 0; round < 40; round++) {
       const results = await Promise.all([
         a.app.services.webhookDelivery.deliverDue(),
         b.app.services.webhookDelivery.deliverDue(),
@@ -127,7 +138,17 @@ describe.each(testEngines())('concurrent workers on $name', (engine) => {
     const ids = hook.requests.map((r) => r.headers['webhook-id'])
     expect(ids).toHaveLength(60)
     expect(new Set(ids).size).toBe(60)
-    expect(new Set(ids)).toEqual(new Set(events.map((e) => e.event_id)))
+    expect(new Set(ids)).toEqual(new Set([...written.values()].flat()))
+    // Each session's events arrive in the order written, each only after the previous one was answered,
+    // whichever pass or node sends them.
+    for (const [index, sessionId] of sessions.entries()) {
+      const received = hook.requests.filter((r) => r.url.endsWith(`?order=${index}`))
+      expect(received.map((r) => r.headers['webhook-id'])).toEqual(written.get(sessionId))
+      for (const [position, request] of received.entries()) {
+        const previous = received[position - 1]
+        if (previous) expect(request.arrived).toBeGreaterThan(previous.answered ?? Number.POSITIVE_INFINITY)
+      }
+    }
   })
 
   it('delivers on its own interval once the app is ready, and stops with it', async () => {

@@ -4,7 +4,7 @@ import https from 'node:https'
 import tls from 'node:tls'
 import type { CheckoutSession, NotificationAuthSchema, Static, WebhookEvent } from '@plazo/contract'
 import { CONSTANTS } from '@plazo/contract'
-import type { Database } from '../../storage/index.ts'
+import type { Database, Transaction } from '../../storage/index.ts'
 import { retryDelayMs } from './backoff.ts'
 import type { CertificateStore } from './certificates.ts'
 import { DeliveryError, type PostRequest, type PostResponse, post } from './http-post.ts'
@@ -29,7 +29,7 @@ export interface DeliveryWorkerOptions {
   intervalMs?: number | false
   /** Deadline of one HTTP exchange (default 15 s). */
   timeoutMs?: number
-  /** Events claimed (and delivered concurrently) per pass. */
+  /** Sessions claimed (and delivered concurrently) per pass. */
   batchSize?: number
   /** Jitter source in [0, 1); injectable for tests. */
   random?: () => number
@@ -41,7 +41,7 @@ export interface DeliveryWorkerOptions {
 }
 
 export interface PassResult {
-  /** Events this pass took. */
+  /** Events this pass took: the first due event of each session it claimed, and those that followed them. */
   claimed: number
   delivered: number
   /** Tries that failed and were scheduled again. */
@@ -55,6 +55,8 @@ interface ClaimedRow {
   checkout_session_id: string
   payload: WebhookEvent
   failed_attempts: number
+  /** The claim token of the run that holds the event. */
+  claimed_by: string
 }
 
 interface DestinationRow {
@@ -70,13 +72,23 @@ interface Outcome {
   error: string | null
 }
 
+type Settled = 'delivered' | 'retrying' | 'failed'
+
+const CLAIMED_COLUMNS = 'seq, event_id, checkout_session_id, payload, failed_attempts'
+
 /**
- * Delivers the webhook outbox (table `events`). Each pass claims due pending events in a short transaction
- * (`FOR UPDATE SKIP LOCKED` on PostgreSQL; SQLite transactions run one at a time), marking them with a claim
- * token and `locked_until`, then POSTs them outside any transaction and records each try. Several passes and
- * several API nodes can run at once: an event is held by one pass at a time. If a process dies mid-delivery,
- * the claim expires and another pass delivers the event again (at least once; `event_id` lets merchants drop
- * the duplicate). A state change whose transaction committed is never lost: its event stays pending.
+ * Delivers the webhook outbox (table `events`).
+ *
+ * Order: the events of a session go out one at a time, in the order they were written (`seq`). Only a session's
+ * first pending event can be claimed; once it is delivered or given up, the same transaction that records it
+ * claims the next one, and the run goes on. A failed try ends the run: the later events wait for its retry.
+ *
+ * Each pass claims due sessions in a short transaction (`FOR UPDATE SKIP LOCKED` on PostgreSQL; SQLite
+ * transactions run one at a time), marking events with a claim token and `locked_until`; POSTs happen outside
+ * any transaction. Several passes and several API nodes can run at once: an event is held by one pass at a time.
+ * If a process dies mid-delivery, the claim expires and another pass sends the event again (at least once;
+ * `event_id` lets merchants drop the duplicate). A state change whose transaction committed is never lost: its
+ * event stays pending.
  */
 export class DeliveryWorker {
   readonly #db: Database
@@ -143,23 +155,14 @@ export class DeliveryWorker {
     if (this.#clientCertAgent) (await this.#clientCertAgent.catch(() => undefined))?.destroy()
   }
 
-  /** One pass: claim up to a batch of due events and try each once. Safe to call concurrently. */
+  /**
+   * One pass: claims up to a batch of due sessions and delivers them concurrently, each session's events one
+   * after another, as far as they go. Safe to call concurrently.
+   */
   async deliverDue(): Promise<PassResult> {
-    const claimToken = randomUUID()
-    const claimed = await this.#claim(claimToken)
-    const result: PassResult = { claimed: claimed.length, delivered: 0, retrying: 0, failed: 0 }
-    const destinations = new Map<string, Promise<DestinationRow | undefined>>()
-    await Promise.all(
-      claimed.map(async (event) => {
-        let destination = destinations.get(event.checkout_session_id)
-        if (!destination) {
-          destination = this.#destination(event.checkout_session_id)
-          destinations.set(event.checkout_session_id, destination)
-        }
-        const status = await this.#deliverOne(event, await destination, claimToken)
-        result[status]++
-      }),
-    )
+    const result: PassResult = { claimed: 0, delivered: 0, retrying: 0, failed: 0 }
+    const taken = await this.#claim(this.#batchSize)
+    await Promise.all(taken.map((event) => this.#run(event, result)))
     return result
   }
 
@@ -181,20 +184,41 @@ export class DeliveryWorker {
     await this.#running
   }
 
+  async #run(first: ClaimedRow, result: PassResult): Promise<void> {
+    let event: ClaimedRow | undefined = first
+    result.claimed++
+    while (event) {
+      const { status, next } = await this.#deliverOne(event)
+      result[status]++
+      if (next) result.claimed++
+      event = next
+    }
+  }
+
   /** How long a claim lasts: long enough for a token request, a delivery, and both again after a 401. */
   #leaseMs(): number {
     return 4 * this.#timeoutMs + 30_000
   }
 
-  async #claim(token: string): Promise<ClaimedRow[]> {
+  /** Claims the first pending event of up to `limit` sessions, where it is due and no pass holds it. */
+  async #claim(limit: number): Promise<ClaimedRow[]> {
+    const token = randomUUID()
     const now = this.#now()
     return this.#db.transaction(async (tx) => {
+      // A session's first pending event only: a later one waits until the earlier ones are delivered or given
+      // up. On PostgreSQL the row lock of that first event is what keeps two passes off one session: a pass
+      // that finds it locked (or claimed) skips the session, since its later events are not first.
       const rows = await tx.queryForUpdate<ClaimedRow & { seq: number }>(
-        `SELECT seq, event_id, checkout_session_id, payload, failed_attempts FROM events
+        `SELECT ${CLAIMED_COLUMNS} FROM events e
          WHERE status = 'pending' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1)
+           AND NOT EXISTS (
+             SELECT 1 FROM events earlier
+             WHERE earlier.checkout_session_id = e.checkout_session_id AND earlier.status = 'pending'
+               AND earlier.seq < e.seq
+           )
          ORDER BY next_attempt_at, seq
          LIMIT $2`,
-        [now, this.#batchSize],
+        [now, limit],
         { skipLocked: true },
       )
       if (rows.length === 0) return []
@@ -204,7 +228,7 @@ export class DeliveryWorker {
          WHERE seq IN (${seqs.map((_, index) => `$${index + 3}`).join(', ')})`,
         [new Date(now.getTime() + this.#leaseMs()), token, ...seqs],
       )
-      return rows
+      return rows.map((row) => ({ ...row, claimed_by: token }))
     })
   }
 
@@ -217,30 +241,30 @@ export class DeliveryWorker {
     )
   }
 
-  async #deliverOne(
-    event: ClaimedRow,
-    destination: DestinationRow | undefined,
-    claimToken: string,
-  ): Promise<'delivered' | 'retrying' | 'failed'> {
+  /** Tries one claimed event once and records the outcome; `next`: the session's following event, claimed. */
+  async #deliverOne(event: ClaimedRow): Promise<{ status: Settled; next: ClaimedRow | undefined }> {
+    const destination = await this.#destination(event.checkout_session_id)
     // The session's own notification_url wins over the merchant's; both are read now, not when the event was
     // written, so fixing a wrong URL and asking for a redelivery is enough.
     const url = destination?.document.merchant.notification_url ?? destination?.merchant_notification_url
     if (!destination || !url) {
       // Nothing to try: waiting would keep every event of merchants without webhooks pending for ever. The
       // event stays in the log, and a redelivery after setting a URL sends it.
-      await this.#db.run(
-        `UPDATE events SET status = 'failed', next_attempt_at = NULL, last_error = $3, locked_until = NULL,
-           claimed_by = NULL
-         WHERE event_id = $1 AND claimed_by = $2`,
-        [event.event_id, claimToken, NO_NOTIFICATION_URL],
-      )
-      return 'failed'
+      return this.#db.transaction(async (tx) => {
+        const given = await tx.run(
+          `UPDATE events SET status = 'failed', next_attempt_at = NULL, last_error = $3, locked_until = NULL,
+             claimed_by = NULL
+           WHERE event_id = $1 AND claimed_by = $2`,
+          [event.event_id, event.claimed_by, NO_NOTIFICATION_URL],
+        )
+        return { status: 'failed', next: given.changes === 1 ? await this.#claimNext(tx, event) : undefined }
+      })
     }
     const started = this.#now()
     const startedAt = performance.now()
     const outcome = await this.#attempt(event, url, destination)
     const durationMs = Math.round(performance.now() - startedAt)
-    return this.#record(event, claimToken, started, durationMs, outcome)
+    return this.#record(event, started, durationMs, outcome)
   }
 
   async #attempt(event: ClaimedRow, rawUrl: string, destination: DestinationRow): Promise<Outcome> {
@@ -312,16 +336,15 @@ export class DeliveryWorker {
 
   async #record(
     event: ClaimedRow,
-    claimToken: string,
     attemptedAt: Date,
     durationMs: number,
     outcome: Outcome,
-  ): Promise<'delivered' | 'retrying' | 'failed'> {
+  ): Promise<{ status: Settled; next: ClaimedRow | undefined }> {
     const now = this.#now()
     const failedAttempts = outcome.ok ? event.failed_attempts : event.failed_attempts + 1
     const delay = outcome.ok ? undefined : retryDelayMs(failedAttempts, this.#random)
     const status = outcome.ok ? 'delivered' : delay === undefined ? 'failed' : 'pending'
-    await this.#db.transaction(async (tx) => {
+    const next = await this.#db.transaction(async (tx) => {
       await tx.run(
         `INSERT INTO event_attempts (event_id, attempted_at, status_code, duration_ms, error)
          VALUES ($1, $2, $3, $4, $5)`,
@@ -330,14 +353,14 @@ export class DeliveryWorker {
       await tx.run('UPDATE events SET attempts = attempts + 1 WHERE event_id = $1', [event.event_id])
       // Only while this pass still holds the event: a redelivery asked for meanwhile keeps its new schedule.
       // delivered_at is the first acknowledgement: a redelivery that then fails does not undo it.
-      await tx.run(
+      const recorded = await tx.run(
         `UPDATE events SET status = $3, failed_attempts = $4, next_attempt_at = $5,
            delivered_at = COALESCE(delivered_at, $6),
            last_error = $7, locked_until = NULL, claimed_by = NULL
          WHERE event_id = $1 AND claimed_by = $2`,
         [
           event.event_id,
-          claimToken,
+          event.claimed_by,
           status,
           failedAttempts,
           delay === undefined ? null : new Date(now.getTime() + delay),
@@ -345,8 +368,36 @@ export class DeliveryWorker {
           outcome.error,
         ],
       )
+      // Delivered or given up: the session's next event may go, and this run takes it in the same transaction,
+      // so no other pass can see the session free in between. A retry keeps the later events waiting.
+      return recorded.changes === 1 && status !== 'pending' ? this.#claimNext(tx, event) : undefined
     })
-    return status === 'pending' ? 'retrying' : status
+    return { status: status === 'pending' ? 'retrying' : status, next }
+  }
+
+  /**
+   * Claims the session's first pending event for the run that just settled `previous`, when it is due and free.
+   * Not once the worker stops: the event is left for another pass.
+   */
+  async #claimNext(tx: Transaction, previous: ClaimedRow): Promise<ClaimedRow | undefined> {
+    if (this.#stopped) return undefined
+    const now = this.#now()
+    const first = await tx.one<ClaimedRow & { seq: number }>(
+      `SELECT ${CLAIMED_COLUMNS} FROM events
+       WHERE checkout_session_id = $1 AND status = 'pending'
+       ORDER BY seq
+       LIMIT 1`,
+      [previous.checkout_session_id],
+    )
+    if (!first) return undefined
+    // Conditional, so a pass that claimed it meanwhile (PostgreSQL) keeps it: the row's newest version decides.
+    const claimed = await tx.run(
+      `UPDATE events SET locked_until = $2, claimed_by = $3
+       WHERE seq = $1 AND status = 'pending' AND next_attempt_at <= $4
+         AND (locked_until IS NULL OR locked_until <= $4)`,
+      [first.seq, new Date(now.getTime() + this.#leaseMs()), previous.claimed_by, now],
+    )
+    return claimed.changes === 1 ? { ...first, claimed_by: previous.claimed_by } : undefined
   }
 
   #agentFor(url: URL): http.Agent {

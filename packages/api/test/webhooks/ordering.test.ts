@@ -1,0 +1,104 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { RETRY_DELAYS_MS } from '../../src/domain/webhooks/index.ts'
+import { type TestDatabase, testEngines } from '../helpers/engines.ts'
+import {
+  createSession,
+  DEMO,
+  enqueue,
+  eventsOf,
+  type Receiver,
+  receiver,
+  type WebhookTestApp,
+  webhookApp,
+} from './helpers.ts'
+
+describe.each(testEngines())('the order of the notifications of a session on $name', (engine) => {
+  let t: TestDatabase
+  let api: WebhookTestApp
+  let hook: Receiver
+  let now: Date
+
+  beforeEach(async () => {
+    t = await engine.open()
+    now = new Date()
+    api = await webhookApp(t.db, { now: () => now, webhooks: { random: () => 0.5 } })
+    hook = await receiver()
+  })
+  afterEach(async () => {
+    await api.close()
+    await hook.close()
+    await t.cleanup()
+  })
+
+  const pass = () => api.app.services.webhookDelivery.deliverDue()
+  const advance = (ms: number) => {
+    now = new Date(now.getTime() + ms)
+  }
+  const receivedIds = () => hook.requests.map((r) => r.headers['webhook-id'])
+
+  it('sends the events of one state change one at a time, in the order written, also across a retry', async () => {
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    const action = await api.app.inject({
+      method: 'POST',
+      url: `/api/v2/test-helpers/checkout/${sessionId}/customer-action/`,
+      headers: api.demo,
+      payload: { action: 'approve' },
+    })
+    expect(action.statusCode).toBe(201)
+    const written = (await eventsOf(api.app, api.demo, sessionId))
+      .json()
+      .payload.map((e: { event_id: string; payload: { triggered_at: string } }) => e)
+    // One state change: several events with the same triggered_at, so triggered_at alone cannot order them.
+    expect(written.length).toBeGreaterThanOrEqual(3)
+    expect(
+      new Set(written.map((e: { payload: { triggered_at: string } }) => e.payload.triggered_at)).size,
+    ).toBe(1)
+    const ids = written.map((e: { event_id: string }) => e.event_id)
+
+    let refused = false
+    hook.respond = (request) => {
+      if (refused || request.headers['webhook-id'] !== ids[0]) return undefined
+      refused = true
+      return 503
+    }
+    expect(await pass()).toMatchObject({ retrying: 1, delivered: 0 })
+    // The later events wait for the first one.
+    expect(receivedIds()).toEqual([ids[0]])
+    const waiting = (await eventsOf(api.app, api.demo, sessionId)).json().payload
+    expect(
+      waiting.slice(1).map((e: { status: string; attempt_count: number }) => [e.status, e.attempt_count]),
+    ).toEqual(ids.slice(1).map(() => ['pending', 0]))
+
+    advance(RETRY_DELAYS_MS[0] as number)
+    expect(await pass()).toMatchObject({ delivered: ids.length, retrying: 0 })
+    expect(receivedIds()).toEqual([ids[0], ...ids])
+  })
+
+  it('sends the later events of a session once an earlier one is given up', async () => {
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    const events = await enqueue(t.db, DEMO, sessionId, 3, now)
+    const [first, ...later] = events.map((e) => e.event_id)
+    hook.respond = (request) => (request.headers['webhook-id'] === first ? 500 : undefined)
+
+    for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length; attempt++) {
+      expect(await pass()).toMatchObject({ claimed: 1, retrying: 1 })
+      expect(receivedIds()).toEqual(Array.from({ length: attempt }, () => first))
+      advance(RETRY_DELAYS_MS[attempt - 1] as number)
+    }
+    // The eighth try fails too: the event is given up, and the next ones go out in the same pass.
+    expect(await pass()).toMatchObject({ claimed: 3, failed: 1, delivered: 2 })
+    expect(receivedIds().slice(-3)).toEqual([first, ...later])
+    const listed = (await eventsOf(api.app, api.demo, sessionId)).json().payload
+    expect(listed.map((e: { status: string }) => e.status)).toEqual(['failed', 'delivered', 'delivered'])
+  })
+
+  it('does not hold back the events of other sessions', async () => {
+    const blocked = await createSession(api.app, api.demo, { notification_url: hook.url })
+    const other = await createSession(api.app, api.demo, { notification_url: `${hook.url}?other=1` })
+    const [stuck] = await enqueue(t.db, DEMO, blocked, 2, now)
+    const [free] = await enqueue(t.db, DEMO, other, 1, now)
+    hook.respond = (request) => (request.headers['webhook-id'] === stuck?.event_id ? 503 : undefined)
+    expect(await pass()).toMatchObject({ claimed: 2, retrying: 1, delivered: 1 })
+    expect(new Set(receivedIds())).toEqual(new Set([stuck?.event_id, free?.event_id]))
+  })
+})
