@@ -36,6 +36,10 @@ export const CONSTANTS = {
     [5, 300, 1800, 7200, 18000, 36000, 36000] as const,
     'Delays before each retry of a failed notification (±10 % jitter), then it is given up.',
   ),
+  WEBHOOK_MERCHANT_CONCURRENCY: constant(
+    8,
+    'Notifications sent to one merchant at the same time, at most; the others wait their turn.',
+  ),
   SANDBOX_ON_HOLD_MINUTES: constant(5, 'Sandbox: an on-hold payment intent is approved after this long.'),
   SANDBOX_ASYNC_DECISION_MINUTES: constant(
     1,

@@ -17,6 +17,8 @@ export const USER_AGENT = 'Plazo-Webhooks/1.0'
 export const DEFAULT_TIMEOUT_MS = CONSTANTS.WEBHOOK_TIMEOUT_SECONDS.value * 1000
 export const DEFAULT_INTERVAL_MS = 500
 export const DEFAULT_BATCH_SIZE = 32
+export const DEFAULT_CONCURRENCY = 64
+export const DEFAULT_MERCHANT_CONCURRENCY = CONSTANTS.WEBHOOK_MERCHANT_CONCURRENCY.value
 /** `last_error` of an event that has nowhere to go. */
 export const NO_NOTIFICATION_URL = 'no notification_url'
 
@@ -25,12 +27,16 @@ export interface DeliveryWorkerOptions {
   certificates: CertificateStore
   /** Real time: retries follow the real world, never the sandbox clock. Injectable for tests. */
   now?: () => Date
-  /** Milliseconds between passes, or false for no timer (tests call `deliverDue()` themselves). */
+  /** Milliseconds between claims, or false for no timer (tests call `deliverDue()` themselves). */
   intervalMs?: number | false
   /** Deadline of one HTTP exchange (default 15 s). */
   timeoutMs?: number
-  /** Sessions claimed (and delivered concurrently) per pass. */
+  /** Sessions claimed at most by one claim. */
   batchSize?: number
+  /** Sessions this node delivers at once (each sends its events one at a time). */
+  concurrency?: number
+  /** Events of one merchant in flight at once, counted over every node sharing the database. */
+  merchantConcurrency?: number
   /** Jitter source in [0, 1); injectable for tests. */
   random?: () => number
   /** Extra CA certificates (PEM) trusted for receivers' TLS server certificates, besides the system ones. */
@@ -74,7 +80,7 @@ interface Outcome {
 
 type Settled = 'delivered' | 'retrying' | 'failed'
 
-const CLAIMED_COLUMNS = 'seq, event_id, checkout_session_id, payload, failed_attempts'
+const CLAIMED_COLUMNS = 'seq, event_id, merchant_id, checkout_session_id, payload, failed_attempts'
 
 /**
  * Delivers the webhook outbox (table `events`).
@@ -83,10 +89,13 @@ const CLAIMED_COLUMNS = 'seq, event_id, checkout_session_id, payload, failed_att
  * first pending event can be claimed; once it is delivered or given up, the same transaction that records it
  * claims the next one, and the run goes on. A failed try ends the run: the later events wait for its retry.
  *
- * Each pass claims due sessions in a short transaction (`FOR UPDATE SKIP LOCKED` on PostgreSQL; SQLite
- * transactions run one at a time), marking events with a claim token and `locked_until`; POSTs happen outside
- * any transaction. Several passes and several API nodes can run at once: an event is held by one pass at a time.
- * If a process dies mid-delivery, the claim expires and another pass sends the event again (at least once;
+ * Isolation: each claimed session runs on its own, and the timer claims more as soon as there is room, never
+ * waiting for a slow receiver (at most `concurrency` sessions per node). A merchant is not claimed for while it
+ * has `merchantConcurrency` events in flight on any node, so one dead or slow endpoint holds only that many.
+ *
+ * Claims are short transactions (`FOR UPDATE SKIP LOCKED` on PostgreSQL; SQLite transactions run one at a
+ * time) that mark events with a claim token and `locked_until`; POSTs happen outside any transaction. If a
+ * process dies mid-delivery, the claim expires and another node sends the event again (at least once;
  * `event_id` lets merchants drop the duplicate). A state change whose transaction committed is never lost: its
  * event stays pending.
  */
@@ -97,6 +106,8 @@ export class DeliveryWorker {
   readonly #intervalMs: number | false
   readonly #timeoutMs: number
   readonly #batchSize: number
+  readonly #concurrency: number
+  readonly #merchantConcurrency: number
   readonly #random: () => number
   readonly #log: DeliveryWorkerOptions['log']
   readonly #post: (request: PostRequest) => Promise<PostResponse>
@@ -106,7 +117,12 @@ export class DeliveryWorker {
   readonly #httpsAgent: https.Agent
   #clientCertAgent: Promise<https.Agent> | undefined
   #timer: NodeJS.Timeout | undefined
-  #running: Promise<void> | undefined
+  /** Sessions being delivered on this node. */
+  readonly #runs = new Set<Promise<void>>()
+  /** The timer's claiming loop, while it runs. */
+  #filling: Promise<void> | undefined
+  /** The last claim found more due sessions than it took: claim again as soon as a run ends. */
+  #backlog = false
   #stopped = false
 
   constructor(options: DeliveryWorkerOptions) {
@@ -116,6 +132,8 @@ export class DeliveryWorker {
     this.#intervalMs = options.intervalMs ?? DEFAULT_INTERVAL_MS
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
     this.#batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
+    this.#concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
+    this.#merchantConcurrency = options.merchantConcurrency ?? DEFAULT_MERCHANT_CONCURRENCY
     this.#random = options.random ?? Math.random
     this.#log = options.log
     this.#post = options.post ?? post
@@ -135,53 +153,84 @@ export class DeliveryWorker {
     })
   }
 
-  /** A pass now, then every `intervalMs` (unref'd: it never keeps the process alive). No-op when off. */
+  /** Claims now, then every `intervalMs` (unref'd: it never keeps the process alive). No-op when off. */
   start(): void {
     if (this.#intervalMs === false || this.#timer || this.#stopped) return
-    this.#timer = setInterval(() => void this.#tick(), this.#intervalMs)
+    this.#timer = setInterval(() => void this.#fill(), this.#intervalMs)
     this.#timer.unref()
     // A node that starts after an outage begins on the backlog at once rather than one interval later.
-    void this.#tick()
+    void this.#fill()
   }
 
-  /** Stops the timer and waits for the pass in progress; claims of unfinished events simply expire. */
+  /** Stops claiming and waits for the sessions being delivered; claims of events not sent simply expire. */
   async stop(): Promise<void> {
     this.#stopped = true
     if (this.#timer) clearInterval(this.#timer)
     this.#timer = undefined
-    await this.#running
+    await this.#filling
+    await Promise.all(this.#runs)
     this.#httpAgent.destroy()
     this.#httpsAgent.destroy()
     if (this.#clientCertAgent) (await this.#clientCertAgent.catch(() => undefined))?.destroy()
   }
 
   /**
-   * One pass: claims up to a batch of due sessions and delivers them concurrently, each session's events one
-   * after another, as far as they go. Safe to call concurrently.
+   * One pass: claims the due sessions there is room for (up to a batch) and waits until each has sent what it
+   * can. Safe to call concurrently, and beside the timer.
    */
   async deliverDue(): Promise<PassResult> {
     const result: PassResult = { claimed: 0, delivered: 0, retrying: 0, failed: 0 }
-    const taken = await this.#claim(this.#batchSize)
-    await Promise.all(taken.map((event) => this.#run(event, result)))
+    const room = Math.min(this.#batchSize, this.#concurrency - this.#runs.size)
+    if (room <= 0) return result
+    const { taken } = await this.#claim(room)
+    await Promise.all(taken.map((event) => this.#start(event, result, false)))
     return result
   }
 
-  /** A timer tick: passes back to back while they find full batches, so a backlog drains quickly. */
-  async #tick(): Promise<void> {
-    if (this.#running) return
-    this.#running = (async () => {
+  /**
+   * The timer's work: claim while there is room and due sessions are left, start each session and move on. A
+   * run that ends makes room, and claims again at once when sessions were left waiting.
+   */
+  #fill(): Promise<void> {
+    if (this.#filling || this.#stopped) return this.#filling ?? Promise.resolve()
+    this.#filling = (async () => {
       try {
         while (!this.#stopped) {
-          const { claimed } = await this.deliverDue()
-          if (claimed < this.#batchSize) break
+          const room = Math.min(this.#batchSize, this.#concurrency - this.#runs.size)
+          if (room <= 0) {
+            this.#backlog = true
+            break
+          }
+          const { taken, more } = await this.#claim(room)
+          this.#backlog = more
+          for (const event of taken) void this.#start(event, undefined, true)
+          if (!more) break
         }
       } catch (error) {
-        this.#log?.error({ err: error }, 'webhook delivery pass failed')
+        this.#log?.error({ err: error }, 'webhook delivery claim failed')
+      } finally {
+        this.#filling = undefined
       }
-    })().finally(() => {
-      this.#running = undefined
-    })
-    await this.#running
+    })()
+    return this.#filling
+  }
+
+  /**
+   * Delivers a claimed session's events one after another (see `#run`), tracked until it ends. Resolves with
+   * the run, rejecting when it failed; a run started by the timer has its failure logged instead.
+   */
+  #start(first: ClaimedRow, result: PassResult | undefined, logErrors: boolean): Promise<void> {
+    const run = this.#run(first, result ?? { claimed: 0, delivered: 0, retrying: 0, failed: 0 })
+    const tracked: Promise<void> = run
+      .catch((error: unknown) => {
+        if (logErrors) this.#log?.error({ err: error }, 'webhook delivery failed')
+      })
+      .finally(() => {
+        this.#runs.delete(tracked)
+        if (this.#backlog && this.#timer) void this.#fill()
+      })
+    this.#runs.add(tracked)
+    return logErrors ? tracked : run
   }
 
   async #run(first: ClaimedRow, result: PassResult): Promise<void> {
@@ -200,15 +249,36 @@ export class DeliveryWorker {
     return 4 * this.#timeoutMs + 30_000
   }
 
-  /** Claims the first pending event of up to `limit` sessions, where it is due and no pass holds it. */
-  async #claim(limit: number): Promise<ClaimedRow[]> {
+  /**
+   * Claims the first pending event of up to `limit` sessions, where it is due and no pass holds it; never for a
+   * merchant that already has `merchantConcurrency` events in flight. `more`: due sessions were left.
+   */
+  async #claim(limit: number): Promise<{ taken: ClaimedRow[]; more: boolean }> {
     const token = randomUUID()
     const now = this.#now()
     return this.#db.transaction(async (tx) => {
+      // Claims run one at a time across nodes (SQLite transactions already do), so each counts the events that
+      // every other claim took: two nodes claiming at once cannot both fill a merchant's room. Claims are short;
+      // recording a try does not take this lock.
+      if (tx.engine === 'postgres') {
+        await tx.query("SELECT pg_advisory_xact_lock(hashtext('plazo_webhook_claims:' || current_schema()))")
+      }
+      // Claimed events whose lease runs, on every node (an event is claimed only when due, so next_attempt_at
+      // <= now). Counted here rather than with GROUP BY, which SQLite would answer by scanning every event.
+      const inFlight = await tx.query<{ merchant_id: string }>(
+        `SELECT merchant_id FROM events
+         WHERE status = 'pending' AND next_attempt_at <= $1 AND locked_until > $1`,
+        [now],
+      )
+      const room = new Map<string, number>()
+      for (const { merchant_id: merchantId } of inFlight) {
+        room.set(merchantId, (room.get(merchantId) ?? this.#merchantConcurrency) - 1)
+      }
+      const full = [...room].filter(([, left]) => left <= 0).map(([merchantId]) => merchantId)
       // A session's first pending event only: a later one waits until the earlier ones are delivered or given
       // up. On PostgreSQL the row lock of that first event is what keeps two passes off one session: a pass
       // that finds it locked (or claimed) skips the session, since its later events are not first.
-      const rows = await tx.queryForUpdate<ClaimedRow & { seq: number }>(
+      const rows = await tx.queryForUpdate<ClaimedRow & { seq: number; merchant_id: string }>(
         `SELECT ${CLAIMED_COLUMNS} FROM events e
          WHERE status = 'pending' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1)
            AND NOT EXISTS (
@@ -216,19 +286,27 @@ export class DeliveryWorker {
              WHERE earlier.checkout_session_id = e.checkout_session_id AND earlier.status = 'pending'
                AND earlier.seq < e.seq
            )
+           ${full.length > 0 ? `AND merchant_id NOT IN (${full.map((_, index) => `$${index + 3}`).join(', ')})` : ''}
          ORDER BY next_attempt_at, seq
          LIMIT $2`,
-        [now, limit],
+        [now, limit, ...full],
         { skipLocked: true },
       )
-      if (rows.length === 0) return []
-      const seqs = rows.map((row) => row.seq)
-      await tx.run(
-        `UPDATE events SET locked_until = $1, claimed_by = $2
-         WHERE seq IN (${seqs.map((_, index) => `$${index + 3}`).join(', ')})`,
-        [new Date(now.getTime() + this.#leaseMs()), token, ...seqs],
-      )
-      return rows.map((row) => ({ ...row, claimed_by: token }))
+      // One claim can find more sessions of a merchant than it has room for: the rest wait for a later claim.
+      const taken = rows.filter((row) => {
+        const left = room.get(row.merchant_id) ?? this.#merchantConcurrency
+        room.set(row.merchant_id, left - 1)
+        return left > 0
+      })
+      if (taken.length > 0) {
+        const seqs = taken.map((row) => row.seq)
+        await tx.run(
+          `UPDATE events SET locked_until = $1, claimed_by = $2
+           WHERE seq IN (${seqs.map((_, index) => `$${index + 3}`).join(', ')})`,
+          [new Date(now.getTime() + this.#leaseMs()), token, ...seqs],
+        )
+      }
+      return { taken: taken.map((row) => ({ ...row, claimed_by: token })), more: rows.length === limit }
     })
   }
 

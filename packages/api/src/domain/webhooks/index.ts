@@ -5,7 +5,16 @@ import { WebhookService } from './webhook-service.ts'
 
 /** Tunables of the delivery worker that the app (and tests) may set. */
 export type WebhookOptions = Partial<
-  Pick<DeliveryWorkerOptions, 'intervalMs' | 'timeoutMs' | 'batchSize' | 'random' | 'trustedCertificates'>
+  Pick<
+    DeliveryWorkerOptions,
+    | 'intervalMs'
+    | 'timeoutMs'
+    | 'batchSize'
+    | 'concurrency'
+    | 'merchantConcurrency'
+    | 'random'
+    | 'trustedCertificates'
+  >
 >
 
 export interface Webhooks {

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type Database, openDatabase } from '../../src/storage/index.ts'
+import { type TestDatabase, testEngines } from '../helpers/engines.ts'
+import {
+  createSession,
+  DEMO,
+  enqueue,
+  eventsOf,
+  OTHER,
+  type Receiver,
+  receiver,
+  type WebhookTestApp,
+  webhookApp,
+} from './helpers.ts'
+
+describe.each(testEngines())('an endpoint that hangs, on $name', (engine) => {
+  let t: TestDatabase
+  let api: WebhookTestApp
+  let second: WebhookTestApp | undefined
+  let secondDb: Database | undefined
+  let hanging: Receiver
+  let healthy: Receiver
+  let release: () => void
+
+  beforeEach(async () => {
+    second = undefined
+    secondDb = undefined
+    t = await engine.open()
+    hanging = await receiver()
+    healthy = await receiver()
+    // Answers only when the test lets it: it hangs far longer than it takes to deliver anything else.
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    hanging.fallback = { status: 200, gate }
+  })
+  afterEach(async () => {
+    release()
+    await second?.close()
+    if (secondDb && secondDb !== t.db) await secondDb.close()
+    await api.close()
+    await hanging.close()
+    await healthy.close()
+    await t.cleanup()
+  })
+
+  it('does not delay the notifications of other merchants, on any node', async () => {
+    // Two nodes, each with its worker on its own timer. A node sends at most 6 notifications at once, and one
+    // merchant gets at most 3 at once from all nodes together; the hanging merchant has 10 orders waiting, more
+    // than a node's bound. On PostgreSQL the second node has its own connection pool; SQLite has one writer
+    // per file, so it shares the handle.
+    const webhooks = { intervalMs: 20, timeoutMs: 20_000, concurrency: 6, merchantConcurrency: 3 }
+    api = await webhookApp(t.db, { webhooks })
+    secondDb = engine.engine === 'postgres' ? await openDatabase(t.url) : t.db
+    second = await webhookApp(secondDb, { webhooks })
+    const stuck: string[] = []
+    for (let order = 0; order < 10; order++) {
+      const sessionId = await createSession(api.app, api.other, { notification_url: hanging.url })
+      await enqueue(t.db, OTHER, sessionId)
+      stuck.push(sessionId)
+    }
+    await hanging.until(() => hanging.requests.length > 0)
+
+    const sessionId = await createSession(api.app, api.demo, { notification_url: healthy.url })
+    const [event] = await enqueue(t.db, DEMO, sessionId)
+    // Either the healthy merchant gets its notification, or the worker gives up on the hanging endpoint first
+    // (its timeout), which is the defect: the healthy merchant waited for it.
+    await Promise.race([
+      healthy.until(() => healthy.requests.length > 0),
+      hanging.until(() => hanging.abandoned.length > 0),
+    ])
+    expect(hanging.abandoned).toHaveLength(0)
+    expect(healthy.requests.map((r) => r.headers['webhook-id'])).toEqual([event?.event_id])
+    expect(hanging.requests.length).toBeLessThanOrEqual(3)
+
+    // Once the endpoint answers, its waiting notifications all go out, each once.
+    release()
+    await hanging.until(() => hanging.requests.length === 10)
+    // Stopping waits for the deliveries in flight to be recorded.
+    await api.app.services.webhookDelivery.stop()
+    await second?.app.services.webhookDelivery.stop()
+    expect(new Set(hanging.requests.map((r) => r.headers['webhook-id'])).size).toBe(10)
+    for (const id of stuck) {
+      const [listed] = (await eventsOf(api.app, api.other, id)).json().payload
+      expect(listed).toMatchObject({ status: 'delivered', attempt_count: 1 })
+    }
+  })
+})
