@@ -132,6 +132,28 @@ export const sessionRepository = {
     return row && fromRow(row)
   },
 
+  /**
+   * The session locked, as findForUpdate, after its order when it is a down-payment session. Every transaction
+   * that touches both takes the order first, so one that goes from an order to its down payment (a cancel
+   * refunding it) and one that goes the other way (the down payment's timer telling its order) cannot deadlock.
+   * Only PostgreSQL locks rows; SQLite transactions run one at a time.
+   */
+  async lockFamily(tx: Transaction, merchantId: string, id: string): Promise<StoredSession | undefined> {
+    if (tx.engine === 'postgres') {
+      const link = await tx.one<{ parent_session_id: string | null }>(
+        'SELECT parent_session_id FROM checkout_sessions WHERE id = $1 AND merchant_id = $2',
+        [id, merchantId],
+      )
+      if (link?.parent_session_id) {
+        await tx.oneForUpdate('SELECT id FROM checkout_sessions WHERE id = $1 AND merchant_id = $2', [
+          link.parent_session_id,
+          merchantId,
+        ])
+      }
+    }
+    return this.findForUpdate(tx, merchantId, id)
+  },
+
   async findByHppId(db: Queryable, hppId: string): Promise<StoredSession | undefined> {
     const row = await db.one<SessionRow>(`SELECT ${columns} FROM checkout_sessions WHERE hpp_id = $1`, [
       hppId,

@@ -103,6 +103,22 @@ describe.each(testEngines())('orders with a paid down payment on $name', (engine
       })
     })
 
+    it('ignores the down payment of the body, even one the new total would not allow', async () => {
+      const { id, childId, request } = await paid('delegated')
+      // The body's own down payment (as large as the new cart) would be a 400 at creation: here it is not used.
+      const body = {
+        ...biggerOrder(request),
+        down_payment: { down_payment_collection: 'upfront', amount: LINE_1 + LINE_2 },
+      }
+      const updated = sessionOf(await k.update(id, body))
+      expect(updated.down_payment).toMatchObject({
+        down_payment_collection: 'before_confirm',
+        amount: { amount: DOWN_PAYMENT },
+        paid: true,
+      })
+      expect(updated.downpayment_checkout_session_id).toBe(childId)
+    })
+
     it('refuses a cart total that the paid down payment would cover', async () => {
       const { id, request } = await paid('delegated')
       const small = sessionRequest()
@@ -217,17 +233,45 @@ describe.each(testEngines())('orders with a paid down payment on $name', (engine
       await expectRefunded(childId, 'denied')
     })
 
-    it('a refund the merchant made already is not made twice', async () => {
+    it('the down payment cannot be refunded on its own while the order counts on it, nor twice after', async () => {
       const { id, childId } = await paid('auto_confirm')
-      operationOf(await k.refund(childId, { refunded_amount: 500 }))
+      // Refunded before the order's capture, the order would still deduct it: the merchant would be short.
+      await k.expectRefused(
+        childId,
+        () => k.refund(childId, { refunded_amount: 500 }),
+        409,
+        errorBody(
+          'INVALID_TRANSITION',
+          `The checkout session collects the down payment of order ${id}, which is not captured: the order counts on it. Cancel the order to refund its down payment, or refund it once the order is captured.`,
+        ),
+      )
       sessionOf(await k.cancel(id))
-      const child = await k.get(childId)
-      expect(child.refunded_amount.amount).toBe(DOWN_PAYMENT)
-      expect(child.refunds.map((r) => [r.amount.amount, r.item_ids.length])).toEqual([
-        [500, 0],
-        [DOWN_PAYMENT - 500, 0],
-      ])
+      await expectRefunded(childId, 'cancelled')
+      await k.expectRefused(
+        childId,
+        () => k.refund(childId, { refunded_amount: 1 }),
+        409,
+        errorBody(
+          'REFUND_EXCEEDS_CAPTURED',
+          'The refunded amount (1) exceeds the captured amount not yet refunded (0).',
+        ),
+      )
     })
+  })
+
+  it('a down payment is never asked a down payment of its own', async () => {
+    const id = await k.create(
+      sessionRequest({
+        ui: 'hpp',
+        extra: { down_payment: { down_payment_collection: 'before_confirm', amount: DOWN_PAYMENT } },
+      }),
+    )
+    const childId = (await k.actOk(id, 'approve')).downpayment_checkout_session_id as string
+    // Before, the child went to `challenge` with a grandchild, and the order waited for ever.
+    const child = await k.actOk(childId, 'challenge', 'card_payment')
+    expect(statuses(child)).toEqual({ session: 'confirmed', intent: 'paid', hpp: 'completed' })
+    expect(child.downpayment_checkout_session_id).toBeNull()
+    expect(statuses(await k.get(id))).toEqual({ session: 'confirmed', intent: 'confirmed', hpp: 'completed' })
   })
 
   it('an order captured with its down payment keeps both', async () => {

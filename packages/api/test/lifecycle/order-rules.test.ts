@@ -610,6 +610,66 @@ describe.each(testEngines())('order management rules (409, 410) on $name', (engi
       expect((await k.events(id)).length).toBe(eventsBefore)
     })
 
+    it('keeps its checkout mode, and prices no method it did not choose', async () => {
+      const id = await k.create(sessionRequest({ ui: 'hpp', checkoutMode: 'auto_confirm' }))
+      await k.actOk(id, 'approve', 'bnpl_instalments')
+      // No checkout_mode (auto_capture by default), and a total a consumer loan cannot finance.
+      const request = sessionRequest({ ui: 'hpp' }) as Body & {
+        merchant: Body
+        cart: Body & { items: Body[] }
+      }
+      delete request.merchant.checkout_mode
+      const line = request.cart.items[0] as Body & { article: Body }
+      request.cart.items = [
+        {
+          ...line,
+          article: { ...line.article, unit_price_with_tax: 300 },
+          units: 1,
+          total_price_with_tax: 300,
+        },
+      ]
+      request.cart.total_price_with_tax = 300
+      const updated = sessionOf(await k.update(id, request))
+      expect(updated.merchant.checkout_mode).toBe('auto_confirm')
+      expect(selected(updated).conditions?.principal).toBe(300)
+      // Still captured by the merchant, as auto_confirm orders are.
+      expect(updated.captures).toEqual([])
+      expect(operationOf(await k.capture(id)).amount.amount).toBe(300)
+    })
+
+    it('keeps an unpaid down payment, and a total it would cover is a 409, not a 400 on a field never sent', async () => {
+      const id = await k.create(
+        sessionRequest({
+          ui: 'hpp',
+          checkoutMode: 'auto_confirm',
+          extra: { down_payment: { down_payment_collection: 'none', amount: 2000 } },
+        }),
+      )
+      expect((await k.actOk(id, 'approve')).status).toBe('confirmed')
+      const request = sessionRequest({ ui: 'hpp', checkoutMode: 'auto_confirm' }) as Body & {
+        cart: Body & { items: Body[] }
+      }
+      const line = request.cart.items[0] as Body & { article: Body }
+      request.cart.items = [
+        {
+          ...line,
+          article: { ...line.article, unit_price_with_tax: 2000 },
+          units: 1,
+          total_price_with_tax: 2000,
+        },
+      ]
+      request.cart.total_price_with_tax = 2000
+      await k.expectRefused(
+        id,
+        () => k.update(id, request),
+        409,
+        errorBody(
+          'INVALID_TRANSITION',
+          'The order keeps its down payment of 2000: the new cart total must be larger.',
+        ),
+      )
+    })
+
     it('refuses to raise the total the lender approved', async () => {
       const id = await k.create(sessionRequest({ ui: 'hpp', checkoutMode: 'auto_confirm' }))
       await k.actOk(id, 'approve')
@@ -619,13 +679,25 @@ describe.each(testEngines())('order management rules (409, 410) on $name', (engi
         409,
         errorBody(
           'INVALID_TRANSITION',
-          `The checkout session is confirmed for ${LINE_1}: an update cannot raise its total to ${TOTAL}, which the lender has not approved. Keep or lower the total, or cancel the order and create a new checkout session.`,
+          `The checkout session is confirmed: an update cannot raise its total from ${LINE_1} to ${TOTAL}. Keep or lower the total, or cancel the order and create a new checkout session.`,
         ),
       )
     })
   })
 
   describe('update of an approved order the merchant has not confirmed', () => {
+    it('ends the confirmation window of the old approval in embedded mode too', async () => {
+      const body = sessionRequest({
+        checkoutMode: 'delegated',
+        merchant: { max_interval_in_minutes_for_confirm: 60 },
+      })
+      const id = await k.create(body)
+      await k.actOk(id, 'approve')
+      expect(await k.pendingTimers(id)).toEqual(['confirm_deadline'])
+      sessionOf(await k.update(id, body))
+      expect(await k.pendingTimers(id)).toEqual(['expire'])
+    })
+
     it('opens the hosted page again: the customer chooses again and the merchant confirms the new approval', async () => {
       const body = sessionRequest({
         ui: 'hpp',

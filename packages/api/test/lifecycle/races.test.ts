@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SANDBOX } from '../../src/storage/index.ts'
 import { type TestApp, testApp } from '../helpers/app.ts'
 import { testEngines } from '../helpers/engines.ts'
 import { LINE_1, LINE_2, LifecycleKit, operationOf, payloadOf, sessionRequest } from './kit.ts'
@@ -19,6 +20,31 @@ describe.each(testEngines())('concurrent order operations on $name', (engine) =>
     await k.actOk(id, 'approve')
     return id
   }
+
+  it("an order cancelled while its down payment's timer runs: both finish, whichever goes first", async () => {
+    // The cancel goes from the order to its down payment, the timer from the down payment to its order: on
+    // PostgreSQL both lock the order first, or they deadlock.
+    const merchantId = SANDBOX.demoStore.merchantId
+    for (let i = 0; i < 8; i++) {
+      const id = await k.create(sessionRequest({ ui: 'hpp' }))
+      const childId = (await k.actOk(id, 'challenge')).downpayment_checkout_session_id as string
+      await t.t.db.run('UPDATE checkout_sessions SET expire_at = $2 WHERE id = $1', [
+        childId,
+        new Date(Date.UTC(2000, 0, 1)),
+      ])
+      const [timers, cancel] = await Promise.allSettled([
+        t.app.services.lifecycle.runDueJobs(merchantId),
+        k.cancel(id),
+      ])
+      expect(timers.status, String((timers as PromiseRejectedResult).reason)).toBe('fulfilled')
+      expect(cancel.status).toBe('fulfilled')
+      const status = (cancel as PromiseFulfilledResult<{ statusCode: number }>).value.statusCode
+      expect([201, 409]).toContain(status)
+      const order = await k.get(id)
+      expect(order.status).toBe(status === 201 ? 'cancelled' : 'expired')
+      expect(['cancelled', 'expired']).toContain((await k.get(childId)).status)
+    }
+  })
 
   it('20 concurrent captures of one confirmed session: exactly one 201, the other 19 are 409', async () => {
     const id = await confirmed()

@@ -62,7 +62,7 @@ export class LifecycleService {
     existingTx?: Transaction,
   ): Promise<{ session: CheckoutSession; result: R }> {
     const body = async (tx: Transaction) => {
-      const stored = await sessionRepository.findForUpdate(tx, merchantId, id)
+      const stored = await sessionRepository.lockFamily(tx, merchantId, id)
       if (!stored) throw new ApiError('SESSION_NOT_FOUND', { id })
       const now = await this.#clock.now(merchantId, tx)
       const settings = await sessionRepository.notificationSettings(tx, id)
@@ -174,7 +174,13 @@ export class LifecycleService {
             intent.provider_name = lenderProfile(state.session.customer?.email).providerName
             intent.provider_request_id = providerRequestId()
             const email = state.session.customer?.email
-            this.#decide(state, intent, decision ? forcedDecision(decision, email) : lenderDecision(email))
+            const verdict = decision ? forcedDecision(decision, email) : lenderDecision(email)
+            // A down payment is never asked a down payment of its own: the lender's extra step is this one.
+            this.#decide(
+              state,
+              intent,
+              stored.parentSessionId !== null && verdict === 'challenge' ? 'approved' : verdict,
+            )
           }
           return undefined
         },
@@ -524,6 +530,16 @@ export class LifecycleService {
   ): Promise<CheckoutSession> {
     return this.#db.transaction(async (tx) => {
       const updated = await apply(tx)
+      if (updated.status === 'initial' && updated.hpp?.status !== 'completed') {
+        // Its intents were built again: a confirmation window of an old approval (embedded mode) ends too.
+        await jobRepository.cancel(
+          tx,
+          id,
+          'confirm_deadline',
+          await this.#clock.now(principal.merchantId, tx),
+        )
+        return updated
+      }
       if (updated.status === 'initial' && updated.hpp?.status === 'completed') {
         // An approved order the merchant had not confirmed: its intents were built again, so the customer
         // chooses again on the page, and the confirmation window of the old approval no longer runs.
@@ -692,7 +708,9 @@ export class LifecycleService {
   }
 
   async refund(principal: Principal, id: string, body: RefundRequest): Promise<Operation> {
-    const { result } = await this.#change(principal.merchantId, id, (state) => {
+    const { result } = await this.#change(principal.merchantId, id, async (state, { tx, stored }) => {
+      if (stored.parentSessionId !== null)
+        await this.#assertDownPaymentRefundable(tx, stored.parentSessionId, state)
       const session = state.session
       const approvedCaptures = session.captures.filter((c) => c.status === 'approved')
       const capturedIds = new Set(approvedCaptures.flatMap((c) => c.item_ids))
@@ -746,6 +764,22 @@ export class LifecycleService {
     return result
   }
 
+  /**
+   * A down payment is refunded on its own session once its order no longer counts on it: the order is captured
+   * (its capture is the cart less the down payment) or ended. Before that, refunding it would leave the order
+   * short of what the customer pays.
+   */
+  async #assertDownPaymentRefundable(tx: Transaction, parentId: string, state: SessionState): Promise<void> {
+    const order = await sessionRepository.find(tx, state.session.merchant_id, parentId)
+    if (!order) return
+    const open = ['initial', 'challenge', 'confirmed'].includes(order.document.status)
+    if (open && order.document.captures.length === 0) {
+      throw new ApiError('INVALID_TRANSITION', {
+        detail: `The checkout session collects the down payment of order ${parentId}, which is not captured: the order counts on it. Cancel the order to refund its down payment, or refund it once the order is captured.`,
+      })
+    }
+  }
+
   /** Records a refund the checks allowed; a transactional one gets the lender's verdict at once. */
   #refund(
     state: SessionState,
@@ -781,7 +815,7 @@ export class LifecycleService {
     await this.#db.transaction(async (tx) => {
       // The session is locked first: a request that replaced or cancelled this timer meanwhile has committed
       // by then, and the check below sees it (PostgreSQL; SQLite transactions run one at a time).
-      await sessionRepository.findForUpdate(tx, job.merchant_id, job.checkout_session_id)
+      await sessionRepository.lockFamily(tx, job.merchant_id, job.checkout_session_id)
       if (!(await jobRepository.isPending(tx, job))) return
       const { session } = await this.#change(
         job.merchant_id,

@@ -109,13 +109,24 @@ export function expiresAt(request: Request, fallback: Date): string {
   return given.reduce((earliest, value) => (Date.parse(value) < Date.parse(earliest) ? value : earliest))
 }
 
-/** The parts of the read shape that come from the request (used by create and by update). */
-export function requestParts(request: Request, context: SessionContext) {
+/**
+ * The parts of the read shape that come from the request (used by create and by update). `intents: false`
+ * leaves the payment intents out (an update that keeps the session's own).
+ */
+export function requestParts(request: Request, context: SessionContext, options: { intents?: boolean } = {}) {
   const methods = offeredPaymentMethods(request)
   const downPaymentAmount = request.down_payment?.amount ?? 0
-  const intents: PaymentIntent[] = methods.map((method, index) =>
-    buildPaymentIntent(method, index, request.cart.total_price_with_tax - downPaymentAmount, context.now),
-  )
+  const intents: PaymentIntent[] =
+    options.intents === false
+      ? []
+      : methods.map((method, index) =>
+          buildPaymentIntent(
+            method,
+            index,
+            request.cart.total_price_with_tax - downPaymentAmount,
+            context.now,
+          ),
+        )
   const merchant = request.merchant
   return {
     merchant: {

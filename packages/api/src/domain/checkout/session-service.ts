@@ -78,6 +78,12 @@ function agentOrError(agentId: string | null): string {
   return agentId
 }
 
+/** The request without its down payment (one the session keeps replaces it). */
+function withoutDownPayment(request: CheckoutSessionRequest): CheckoutSessionRequest {
+  const { down_payment: _kept, ...rest } = request
+  return rest
+}
+
 /** The hosted page URLs of DESIGN.md, from the hpp id. */
 export function hppUrls(publicUrl: string, hppId: string) {
   const redirect = `${publicUrl}/hpp/${hppId}`
@@ -202,9 +208,6 @@ export class SessionService {
           detail: `The checkout session is ${current.status}: it can no longer be updated.`,
         })
       }
-      // A down payment the customer has paid was captured on its own session: it stays with the order, and the
-      // new payment intents finance the rest of the new total.
-      const paidDownPayment = current.down_payment?.paid ? current.down_payment : null
       const mode = request.ui?.mode ?? 'embedded'
       if (mode !== current.mode) {
         throw invalidFields(
@@ -218,53 +221,75 @@ export class SessionService {
           undefined,
         )
       }
+      // Decided intents of an open order belong to the old order: the customer chooses again on the new one.
+      // A confirmed, denied or desisted session keeps its payment methods, intents and down payment.
+      const reopen = current.status === 'initial' || current.status === 'challenge'
+      // A down payment the customer has paid was captured on its own session: it stays with the order whatever
+      // the body says, and the new payment intents finance the rest of the new total.
+      const paidDownPayment = current.down_payment?.paid ? current.down_payment : null
+      const keptDownPayment = reopen && !paidDownPayment ? null : current.down_payment
       const now = await this.#clock.now(principal.merchantId, tx)
-      checkSessionRequest(request, now)
-      if (paidDownPayment && request.cart.total_price_with_tax <= paidDownPayment.amount.amount) {
+      checkSessionRequest(keptDownPayment ? withoutDownPayment(request) : request, now)
+      const total = request.cart.total_price_with_tax
+      const goesOn = current.status !== 'denied' && current.status !== 'desisted'
+      if (
+        goesOn &&
+        keptDownPayment &&
+        keptDownPayment.amount.amount > 0 &&
+        total <= keptDownPayment.amount.amount
+      ) {
         throw new ApiError('INVALID_TRANSITION', {
-          detail: `The customer has paid a down payment of ${paidDownPayment.amount.amount}: the new cart total must be larger. Cancel the order instead (its down payment is refunded).`,
+          detail: paidDownPayment
+            ? `The customer has paid a down payment of ${keptDownPayment.amount.amount}: the new cart total must be larger. Cancel the order instead (its down payment is refunded).`
+            : `The order keeps its down payment of ${keptDownPayment.amount.amount}: the new cart total must be larger.`,
         })
       }
-      // The lender approved the confirmed order for its total: less can be captured, more was never approved.
-      if (current.status === 'confirmed' && request.cart.total_price_with_tax > current.total_price.amount) {
+      // The lender approved the confirmed order as it is: less can be captured, more was never approved.
+      if (current.status === 'confirmed' && total > current.total_price.amount) {
         throw new ApiError('INVALID_TRANSITION', {
-          detail: `The checkout session is confirmed for ${current.total_price.amount}: an update cannot raise its total to ${request.cart.total_price_with_tax}, which the lender has not approved. Keep or lower the total, or cancel the order and create a new checkout session.`,
+          detail: `The checkout session is confirmed: an update cannot raise its total from ${current.total_price.amount} to ${total}. Keep or lower the total, or cancel the order and create a new checkout session.`,
         })
       }
       const agentId = await this.#agentId(tx, principal, request.agent_id ?? current.agent_id)
       const merchant = await tx.one<MerchantRow>('SELECT default_country FROM merchants WHERE id = $1', [
         principal.merchantId,
       ])
-      const ordered: CheckoutSessionRequest = paidDownPayment
+      const ordered: CheckoutSessionRequest = keptDownPayment
         ? {
             ...request,
             down_payment: {
-              down_payment_collection: paidDownPayment.down_payment_collection,
-              payment_methods: paidDownPayment.payment_methods,
-              amount: paidDownPayment.amount.amount,
+              down_payment_collection: keptDownPayment.down_payment_collection,
+              payment_methods: keptDownPayment.payment_methods,
+              amount: keptDownPayment.amount.amount,
             },
           }
         : request
-      const parts = requestParts(ordered, {
-        id,
-        now,
-        userId: current.user_id,
-        merchantId: current.merchant_id,
-        agentId,
-        defaultCountry: merchant?.default_country ?? 'ESP',
-        hppId: current.hpp?.id ?? null,
-        defaultExpiresAt: new Date(Date.parse(current.created_at) + DEFAULT_SESSION_TTL_MS),
-      })
-      // Decided intents of an open order belong to the old order: the customer chooses again on the new one.
-      // A confirmed, denied or desisted session keeps its intents and its down payment.
-      const reopen = current.status === 'initial' || current.status === 'challenge'
+      const parts = requestParts(
+        ordered,
+        {
+          id,
+          now,
+          userId: current.user_id,
+          merchantId: current.merchant_id,
+          agentId,
+          defaultCountry: merchant?.default_country ?? 'ESP',
+          hppId: current.hpp?.id ?? null,
+          defaultExpiresAt: new Date(Date.parse(current.created_at) + DEFAULT_SESSION_TTL_MS),
+        },
+        // Kept intents are not priced again: a method the customer did not choose must not refuse the update.
+        { intents: reopen },
+      )
       const updated: CheckoutSession = {
         ...current,
         ...parts,
+        // How the order is confirmed and captured was settled when it was: only an open order can change it.
+        merchant: reopen
+          ? parts.merchant
+          : { ...parts.merchant, checkout_mode: current.merchant.checkout_mode },
         agent_id: agentId,
         updated_at: now.toISOString(),
         status: current.status,
-        down_payment: reopen && !paidDownPayment ? parts.down_payment : current.down_payment,
+        down_payment: keptDownPayment ?? parts.down_payment,
         payment_methods: reopen ? parts.payment_methods : current.payment_methods,
         payment_intents: reopen ? parts.payment_intents : current.payment_intents,
         selected_payment_method_id: reopen ? null : current.selected_payment_method_id,
