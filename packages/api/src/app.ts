@@ -113,7 +113,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     brand: config.brandName,
     log: app.log,
   })
-  const webhooks = createWebhooks({ db, now, log: app.log, ...options.webhooks })
+  const webhooks = createWebhooks({ db, now, clock, log: app.log, ...options.webhooks })
   app.decorate('services', {
     auth,
     sessions,

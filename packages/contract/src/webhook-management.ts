@@ -1,7 +1,7 @@
 import Type from 'typebox'
 import { enumOf } from './enums.ts'
 import { SESSION_ID, WEBHOOK_EXAMPLES } from './examples/responses.ts'
-import { DateTimeSchema, Nullable, UuidSchema } from './primitives.ts'
+import { DateTimeSchema, Nullable, UrlSchema, UuidSchema } from './primitives.ts'
 import {
   CaptureApprovedSchema,
   CheckoutSessionStatusChangedSchema,
@@ -89,6 +89,26 @@ export const WebhookEventParamsSchema = Type.Object(
   { additionalProperties: false },
 )
 
+export const WebhookSessionParamsSchema = Type.Object(
+  { checkout_session_id: { ...UuidSchema, description: 'The checkout session.' } },
+  { additionalProperties: false },
+)
+
+export const NotificationUrlRequestSchema = Type.Object(
+  {
+    notification_url: {
+      ...UrlSchema,
+      description:
+        'Where the notifications of this session go from now on: it replaces the session\u2019s `merchant.notification_url`.',
+    },
+  },
+  {
+    additionalProperties: false,
+    title: 'NotificationUrlRequest',
+    description: 'The corrected notification URL of a checkout session.',
+  },
+)
+
 export const WebhookEventListResponseSchema = Type.Object(
   {
     status: Type.Literal('ok'),
@@ -174,6 +194,10 @@ export const WEBHOOK_REDELIVER_RESPONSE_EXAMPLE = {
     next_attempt_at: '2026-05-18T08:00:00.000Z',
   },
   identifier: EVENT_ID,
+}
+
+export const NOTIFICATION_URL_REQUEST_EXAMPLE = {
+  notification_url: 'https://shop.example.com/webhooks/plazo',
 }
 
 export const WEBHOOK_SECRET_RESPONSE_EXAMPLE = {

@@ -41,6 +41,7 @@ import {
   refund,
   rotateWebhookSecret,
   sandboxOutbox,
+  setNotificationUrl,
   simulateOffers,
   updateSession,
 } from './operations.ts'
@@ -108,7 +109,7 @@ const descriptions: Record<OpenApiDocumentName, { title: string; description: st
 - OAuth2 password grant \`{url, client_id, client_secret, username, password}\`: ${BRAND} POSTs \`grant_type=password\`, \`username\`, \`password\`, \`client_id\`, \`client_secret\` (form-encoded) to \`url\`, caches the \`access_token\` for \`expires_in\` seconds and sends \`Authorization: Bearer <token>\`; when your endpoint answers 401 it fetches a new token and retries once in the same try;
 - certificate \`{authorization_cert: true}\`: the notification goes over HTTPS presenting the ${BRAND} client certificate; download its CA (\`GET /webhooks/certificates/ca.pem\`) and require it on your server.
 
-**Troubleshoot** with \`GET /webhooks/events?checkout_session_id=…\` (every try with status code, duration and error) and \`POST /webhooks/events/{event_id}/redeliver\`.`,
+**Troubleshoot** with \`GET /webhooks/events?checkout_session_id=…\` (every try with status code, duration and error) and \`POST /webhooks/events/{event_id}/redeliver\`; correct a session's URL with \`PUT /webhooks/sessions/{checkout_session_id}/notification-url\`, also once the order is finished.`,
   },
 }
 
@@ -159,6 +160,7 @@ export const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> 
     refresh,
     listWebhookEvents,
     redeliverWebhookEvent,
+    setNotificationUrl,
     getWebhookSecret,
     rotateWebhookSecret,
     downloadWebhookCaCertificate,

@@ -57,6 +57,8 @@ import {
 } from '../order-management.ts'
 import { UuidSchema } from '../primitives.ts'
 import {
+  NOTIFICATION_URL_REQUEST_EXAMPLE,
+  NotificationUrlRequestSchema,
   PEM_CERTIFICATE_EXAMPLE,
   PemCertificateSchema,
   WEBHOOK_EVENT_LIST_RESPONSE_EXAMPLE,
@@ -787,6 +789,39 @@ export const redeliverWebhookEvent: OperationSpec = {
     }),
     '401': e401,
     '404': eventNotFound,
+    '500': e500,
+  },
+}
+
+export const setNotificationUrl: OperationSpec = {
+  id: 'setSessionNotificationUrl',
+  method: 'put',
+  path: '/webhooks/sessions/{checkout_session_id}/notification-url',
+  tag: 'Webhook management',
+  summary: 'Correct the notification URL of a session',
+  description:
+    'Replace the session\u2019s `merchant.notification_url`, whatever its status: also once the order is captured, cancelled or expired, when the order can no longer be updated (`PUT /checkout/{checkout_session_id}` answers 409 then). Only the URL changes; the order, its status and its other notification settings stay as they are. Every later try goes to the new URL: notifications still `pending` at their next try, and those you redeliver (a `failed` one is not sent again by itself). The answer is the session.',
+  auth: true,
+  pathParams: ['checkout_session_id'],
+  request: {
+    schema: NotificationUrlRequestSchema,
+    examples: one('Corrected URL', NOTIFICATION_URL_REQUEST_EXAMPLE),
+  },
+  responses: {
+    '200': {
+      description: 'The session with its new `merchant.notification_url`.',
+      schema: SessionResponseSchema,
+      examples: one('Session', GET_SESSION_RESPONSE_EXAMPLE),
+    },
+    '400': e400('Not a URL', {
+      status: 'ko',
+      exception: 'plazo.request.validation_failed',
+      error: 'The request is not valid: /notification_url must match format "uri"',
+      schema_errors: [{ field: '/notification_url', message: 'must match format "uri"', keyword: 'format' }],
+      original_data: { notification_url: 'shop.example.com/webhooks' },
+    }),
+    '401': e401,
+    '404': e404,
     '500': e500,
   },
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../storage/index.ts'
+import type { Clock } from '../sandbox/clock.ts'
 import { CertificateStore } from './certificates.ts'
 import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery-worker.ts'
 import { WebhookService } from './webhook-service.ts'
@@ -23,15 +24,23 @@ export interface Webhooks {
   certificates: CertificateStore
 }
 
-/** The webhook parts of one API node, sharing one certificate store. `now` is real time. */
+/**
+ * The webhook parts of one API node, sharing one certificate store. `now` is real time; `clock` is the sandbox
+ * clock, for the times written into sessions.
+ */
 export function createWebhooks(
-  options: WebhookOptions & { db: Database; now: () => Date; log?: DeliveryWorkerOptions['log'] },
+  options: WebhookOptions & {
+    db: Database
+    now: () => Date
+    clock: Clock
+    log?: DeliveryWorkerOptions['log']
+  },
 ): Webhooks {
-  const { db, now, log, ...tunables } = options
+  const { db, now, clock, log, ...tunables } = options
   const certificates = new CertificateStore(db, now)
   return {
     certificates,
-    service: new WebhookService({ db, now, certificates }),
+    service: new WebhookService({ db, now, clock, certificates }),
     worker: new DeliveryWorker({ db, now, certificates, ...(log ? { log } : {}), ...tunables }),
   }
 }

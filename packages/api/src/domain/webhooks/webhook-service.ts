@@ -1,6 +1,14 @@
-import type { Static, WebhookEvent, WebhookEventRecordSchema, WebhookSecretSchema } from '@plazo/contract'
+import type {
+  CheckoutSession,
+  Static,
+  WebhookEvent,
+  WebhookEventRecordSchema,
+  WebhookSecretSchema,
+} from '@plazo/contract'
 import { ApiError } from '../../errors.ts'
 import type { Database, Queryable } from '../../storage/index.ts'
+import { sessionRepository } from '../../storage/session-repository.ts'
+import type { Clock } from '../sandbox/clock.ts'
 import type { CertificateStore } from './certificates.ts'
 import { canonicalSecret, newSigningSecret } from './signature.ts'
 
@@ -59,11 +67,13 @@ function toRecord(row: EventRow, attempts: AttemptRow[]): WebhookEventRecord {
 export class WebhookService {
   readonly #db: Database
   readonly #now: () => Date
+  readonly #clock: Clock
   readonly #certificates: CertificateStore
 
-  constructor(options: { db: Database; now: () => Date; certificates: CertificateStore }) {
+  constructor(options: { db: Database; now: () => Date; clock: Clock; certificates: CertificateStore }) {
     this.#db = options.db
     this.#now = options.now
+    this.#clock = options.clock
     this.#certificates = options.certificates
   }
 
@@ -106,6 +116,31 @@ export class WebhookService {
     )
     if (result.changes === 0) throw new ApiError('EVENT_NOT_FOUND', { id: eventId })
     return this.#event(this.#db, merchantId, eventId)
+  }
+
+  /**
+   * Replaces the session's `merchant.notification_url`, whatever its status. Spec §4 closes updates of a
+   * captured, cancelled or expired order (PUT answers 409), but where its notifications go is not part of the
+   * order: without this, a mistyped URL could never be fixed for the events of a finished order, nor for the
+   * refunds still to come. The worker reads the URL at each try, so pending retries and redeliveries use it.
+   */
+  async setNotificationUrl(
+    merchantId: string,
+    checkoutSessionId: string,
+    url: string,
+  ): Promise<CheckoutSession> {
+    return this.#db.transaction(async (tx) => {
+      const stored = await sessionRepository.findForUpdate(tx, merchantId, checkoutSessionId)
+      if (!stored) throw new ApiError('SESSION_NOT_FOUND', { id: checkoutSessionId })
+      const now = await this.#clock.now(merchantId, tx)
+      const session: CheckoutSession = {
+        ...stored.document,
+        merchant: { ...stored.document.merchant, notification_url: url },
+        updated_at: now.toISOString(),
+      }
+      await sessionRepository.update(tx, session, stored.version)
+      return session
+    })
   }
 
   async secret(merchantId: string): Promise<WebhookSecret> {

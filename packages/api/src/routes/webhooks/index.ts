@@ -1,10 +1,17 @@
-import { type Static, WebhookEventParamsSchema, WebhookEventsQuerySchema } from '@plazo/contract'
+import {
+  NotificationUrlRequestSchema,
+  type Static,
+  WebhookEventParamsSchema,
+  WebhookEventsQuerySchema,
+  WebhookSessionParamsSchema,
+} from '@plazo/contract'
 import type { FastifyInstance } from 'fastify'
 import type { WebhookService } from '../../domain/webhooks/webhook-service.ts'
 
 /**
  * Webhook management (Plazo additions, documented in the webhook OpenAPI document): the delivery log of a
- * session's events, redelivery, the signing secret and the sandbox certificates for mutual TLS. Every route
+ * session's events, redelivery, a session's notification URL, the signing secret and the sandbox certificates
+ * for mutual TLS. Every route
  * needs the bearer token and acts on the caller's merchant only.
  */
 export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): void {
@@ -27,6 +34,23 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
     async (request, reply) => {
       const event = await webhooks.redeliver(request.principal.merchantId, request.params.event_id)
       return reply.status(201).send({ status: 'ok', payload: event, identifier: event.event_id })
+    },
+  )
+
+  app.put<{
+    Params: Static<typeof WebhookSessionParamsSchema>
+    Body: Static<typeof NotificationUrlRequestSchema>
+  }>(
+    '/webhooks/sessions/:checkout_session_id/notification-url',
+    { ...authenticated, schema: { params: WebhookSessionParamsSchema, body: NotificationUrlRequestSchema } },
+    async (request) => {
+      const { principal, params, body } = request
+      const session = await webhooks.setNotificationUrl(
+        principal.merchantId,
+        params.checkout_session_id,
+        body.notification_url,
+      )
+      return { status: 'ok', payload: session, identifier: session.id }
     },
   )
 
