@@ -76,7 +76,7 @@ export const DownPaymentStatusChangedSchema = event(
 export const ConditionsChangedSchema = event(
   'conditions_changed',
   'ConditionsChangedEvent',
-  'The loan conditions of the selected payment intent changed (e.g. after a down payment).',
+  'The loan conditions of the selected payment intent changed: after a down payment is paid, or when an update lowers the total of a confirmed order.',
   {
     status: CheckoutSessionStatus.schema,
     conditions: NotificationConditionsSchema,

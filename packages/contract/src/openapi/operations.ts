@@ -388,7 +388,7 @@ export const cancelSession: OperationSpec = {
   tag: 'Order management',
   summary: 'Cancel an order',
   description:
-    'Cancel the session. Only before capture, and it cannot be undone; after capture, refund the full amount instead. Answers 201 with the cancelled session.',
+    'Cancel the session. Only before capture, and it cannot be undone; after capture, refund the full amount instead. Answers 201 with the cancelled session. An open down-payment session of the order is cancelled with it; a down payment the customer already paid is refunded on its own session (refund_approved).',
   auth: true,
   pathParams: ['checkout_session_id'],
   responses: {
