@@ -86,3 +86,44 @@ describe.each(testEngines())('an endpoint that hangs, on $name', (engine) => {
     }
   })
 })
+
+describe.each(testEngines())('a merchant at its bound, on $name', (engine) => {
+  let t: TestDatabase
+  let writer: WebhookTestApp
+  let node: WebhookTestApp | undefined
+  let hook: Receiver
+
+  beforeEach(async () => {
+    node = undefined
+    t = await engine.open()
+    writer = await webhookApp(t.db)
+    hook = await receiver()
+  })
+  afterEach(async () => {
+    await node?.close()
+    await writer.close()
+    await hook.close()
+    await t.cleanup()
+  })
+
+  it('gets its waiting sessions claimed as soon as one of its deliveries ends, not at the next interval', async () => {
+    const events: string[] = []
+    for (let order = 0; order < 3; order++) {
+      const sessionId = await createSession(writer.app, writer.demo, {
+        notification_url: `${hook.url}?order=${order}`,
+      })
+      events.push(...(await enqueue(t.db, DEMO, sessionId)).map((e) => e.event_id))
+    }
+    // A node whose first claim (when it is ready) finds the three sessions but may take one: one event of a
+    // merchant in flight at a time, and an interval far longer than the test. Only the end of a delivery can
+    // start the next one.
+    node = await webhookApp(t.db, { webhooks: { intervalMs: 600_000, merchantConcurrency: 1 } })
+    await hook.until(() => hook.requests.length === 3)
+    expect(new Set(hook.requests.map((r) => r.headers['webhook-id']))).toEqual(new Set(events))
+    // One at a time: each request arrived after the previous one was answered.
+    for (const [position, request] of hook.requests.entries()) {
+      const previous = hook.requests[position - 1]
+      if (previous) expect(request.arrived).toBeGreaterThan(previous.answered ?? Number.POSITIVE_INFINITY)
+    }
+  })
+})

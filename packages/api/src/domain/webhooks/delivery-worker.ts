@@ -121,7 +121,7 @@ export class DeliveryWorker {
   readonly #runs = new Set<Promise<void>>()
   /** The timer's claiming loop, while it runs. */
   #filling: Promise<void> | undefined
-  /** The last claim found more due sessions than it took: claim again as soon as a run ends. */
+  /** The last claim left due sessions waiting (full batch, merchants without room): claim when a run ends. */
   #backlog = false
   #stopped = false
 
@@ -201,10 +201,12 @@ export class DeliveryWorker {
             this.#backlog = true
             break
           }
-          const { taken, more } = await this.#claim(room)
-          this.#backlog = more
+          const { taken, full, waiting } = await this.#claim(room)
+          this.#backlog = waiting
           for (const event of taken) void this.#start(event, undefined, true)
-          if (!more) break
+          // Again at once only while claims fill up; sessions left for want of a merchant's room are claimed
+          // when one of that merchant's runs ends (#backlog), not by spinning here.
+          if (!full || taken.length === 0) break
         }
       } catch (error) {
         this.#log?.error({ err: error }, 'webhook delivery claim failed')
@@ -251,9 +253,10 @@ export class DeliveryWorker {
 
   /**
    * Claims the first pending event of up to `limit` sessions, where it is due and no pass holds it; never for a
-   * merchant that already has `merchantConcurrency` events in flight. `more`: due sessions were left.
+   * merchant that already has `merchantConcurrency` events in flight. `full`: the claim found `limit` sessions;
+   * `waiting`: due sessions may be left, because of the limit or of merchants without room.
    */
-  async #claim(limit: number): Promise<{ taken: ClaimedRow[]; more: boolean }> {
+  async #claim(limit: number): Promise<{ taken: ClaimedRow[]; full: boolean; waiting: boolean }> {
     const token = randomUUID()
     const now = this.#now()
     return this.#db.transaction(async (tx) => {
@@ -274,7 +277,7 @@ export class DeliveryWorker {
       for (const { merchant_id: merchantId } of inFlight) {
         room.set(merchantId, (room.get(merchantId) ?? this.#merchantConcurrency) - 1)
       }
-      const full = [...room].filter(([, left]) => left <= 0).map(([merchantId]) => merchantId)
+      const withoutRoom = [...room].filter(([, left]) => left <= 0).map(([merchantId]) => merchantId)
       // A session's first pending event only: a later one waits until the earlier ones are delivered or given
       // up. On PostgreSQL the row lock of that first event is what keeps two passes off one session: a pass
       // that finds it locked (or claimed) skips the session, since its later events are not first.
@@ -286,10 +289,10 @@ export class DeliveryWorker {
              WHERE earlier.checkout_session_id = e.checkout_session_id AND earlier.status = 'pending'
                AND earlier.seq < e.seq
            )
-           ${full.length > 0 ? `AND merchant_id NOT IN (${full.map((_, index) => `$${index + 3}`).join(', ')})` : ''}
+           ${withoutRoom.length > 0 ? `AND merchant_id NOT IN (${withoutRoom.map((_, index) => `$${index + 3}`).join(', ')})` : ''}
          ORDER BY next_attempt_at, seq
          LIMIT $2`,
-        [now, limit, ...full],
+        [now, limit, ...withoutRoom],
         { skipLocked: true },
       )
       // One claim can find more sessions of a merchant than it has room for: the rest wait for a later claim.
@@ -306,7 +309,11 @@ export class DeliveryWorker {
           [new Date(now.getTime() + this.#leaseMs()), token, ...seqs],
         )
       }
-      return { taken: taken.map((row) => ({ ...row, claimed_by: token })), more: rows.length === limit }
+      return {
+        taken: taken.map((row) => ({ ...row, claimed_by: token })),
+        full: rows.length === limit,
+        waiting: rows.length === limit || taken.length < rows.length || withoutRoom.length > 0,
+      }
     })
   }
 
@@ -321,9 +328,10 @@ export class DeliveryWorker {
 
   /** Tries one claimed event once and records the outcome; `next`: the session's following event, claimed. */
   async #deliverOne(event: ClaimedRow): Promise<{ status: Settled; next: ClaimedRow | undefined }> {
+    // Read at each try, not when the event was written: a corrected URL takes effect from the very next try,
+    // so fixing a wrong URL and asking for a redelivery is enough.
     const destination = await this.#destination(event.checkout_session_id)
-    // The session's own notification_url wins over the merchant's; both are read now, not when the event was
-    // written, so fixing a wrong URL and asking for a redelivery is enough.
+    // The session's own notification_url wins over the merchant's.
     const url = destination?.document.merchant.notification_url ?? destination?.merchant_notification_url
     if (!destination || !url) {
       // Nothing to try: waiting would keep every event of merchants without webhooks pending for ever. The
