@@ -3,10 +3,12 @@
 // test: it prints a table and exits 0 whatever the figures (1 only when events went missing).
 //
 // For each engine (a SQLite file; PostgreSQL too when reachable) the API is built with its default worker
-// (a pass every 500 ms, batches of 32, passes back to back while the backlog lasts), a checkout session points
-// its notification_url at a loopback receiver running in a worker thread (so receiving costs the delivering
-// event loop nothing), and events are written as the lifecycle writes them: one transaction per state change,
-// through enqueueEvents. Two phases:
+// (claims every 500 ms and whenever a session ends, batches of 32, 64 sessions at once, 8 events of one
+// merchant in flight), BENCH_WEBHOOK_SESSIONS checkout sessions of one merchant point their notification_url at
+// a loopback receiver running in a worker thread (so receiving costs the delivering event loop nothing), and
+// events are written as the lifecycle writes them: one transaction per state change, through enqueueEvents,
+// spread over the sessions in turn. A session's events are sent one at a time, in order, so with one session the
+// figures are those of a single order's stream. Phases:
 //   backlog  N events written while no worker runs, then a node starts: how fast it drains an outage's
 //            backlog (delivered/s = N / (last receipt − node start); latency counted from the node start).
 //   burst    N events written by 8 concurrent writers while the worker runs (delivered/s = N / (last
@@ -15,7 +17,8 @@
 // Latency = receipt time − events.created_at (the commit of the state change), both in real time.
 //
 // Environment: BENCH_WEBHOOK_EVENTS (burst size, default 2000), BENCH_WEBHOOK_RATE (steady events/s, default
-// 100), BENCH_WEBHOOK_SECONDS (steady duration, default 5), PLAZO_BENCH_POSTGRES_URL (default
+// 100), BENCH_WEBHOOK_SECONDS (steady duration, default 5), BENCH_WEBHOOK_SESSIONS (orders the events are spread
+// over, default 50), PLAZO_BENCH_POSTGRES_URL (default
 // postgres://postgres@127.0.0.1:5432/test). Every phase gives up after 120 s.
 import { randomBytes, randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -210,10 +213,10 @@ async function createSession(app: App, url: string): Promise<string> {
   return created.json().checkout_session_id
 }
 
-/** `count` state changes written by `writers` concurrent writers (checkouts completing at once). */
+/** `count` state changes of the sessions in turn, written by `writers` concurrent writers (checkouts at once). */
 async function writeMany(
   db: Database,
-  sessionId: string,
+  sessionIds: readonly string[],
   count: number,
   writers = 8,
 ): Promise<[string, number][]> {
@@ -222,6 +225,7 @@ async function writeMany(
   await Promise.all(
     Array.from({ length: writers }, async () => {
       while (next < count) {
+        const sessionId = sessionIds[next % sessionIds.length] as string
         next++
         written.push(await writeStateChange(db, sessionId))
       }
@@ -234,6 +238,7 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
   const burst = envInt('BENCH_WEBHOOK_EVENTS', 2000, 1, 100_000)
   const rate = envInt('BENCH_WEBHOOK_RATE', 100, 1, 5_000)
   const seconds = envInt('BENCH_WEBHOOK_SECONDS', 5, 1, 60)
+  const sessionCount = envInt('BENCH_WEBHOOK_SESSIONS', 50, 1, 1_000)
   const config = loadConfig({ PLAZO_DATABASE_URL: databaseUrl })
   await seedSandbox(db)
   const receiver = await Receiver.start()
@@ -241,8 +246,9 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
   try {
     // Backlog: events written while no node delivers (an outage), then a node with the default worker starts.
     const idle = await buildApp({ config, db, timerIntervalMs: 0, webhooks: { intervalMs: false } })
-    const sessionId = await createSession(idle, receiver.url)
-    const backlog = await writeMany(db, sessionId, burst)
+    const sessionIds: string[] = []
+    for (let i = 0; i < sessionCount; i++) sessionIds.push(await createSession(idle, receiver.url))
+    const backlog = await writeMany(db, sessionIds, burst)
     await idle.close()
     const app = await buildApp({ config, db, timerIntervalMs: 0 })
     try {
@@ -264,7 +270,7 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
 
       // Burst: many state changes at once while the worker runs.
       const burstStart = Date.now()
-      const burstWritten = await writeMany(db, sessionId, burst)
+      const burstWritten = await writeMany(db, sessionIds, burst)
       await receiver.waitFor(
         burstWritten.map(([id]) => id),
         burstStart + PHASE_LIMIT_MS,
@@ -278,7 +284,7 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
       for (let i = 0; i < total; i++) {
         const wait = steadyStart + (i * 1000) / rate - Date.now()
         if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
-        steadyWritten.push(await writeStateChange(db, sessionId))
+        steadyWritten.push(await writeStateChange(db, sessionIds[i % sessionIds.length] as string))
       }
       await receiver.waitFor(
         steadyWritten.map(([id]) => id),
@@ -343,7 +349,10 @@ async function main(): Promise<void> {
   }
 
   const ms = (value: number) => (Number.isNaN(value) ? '—' : `${Math.round(value)} ms`)
-  console.log('\nWebhook delivery (default worker: pass every 500 ms, batch 32, loopback receiver)\n')
+  const sessions = envInt('BENCH_WEBHOOK_SESSIONS', 50, 1, 1_000)
+  console.log(
+    `\nWebhook delivery (default worker, loopback receiver, events spread over ${sessions} sessions)\n`,
+  )
   console.table(
     results.map((r) => ({
       engine: r.engine,
