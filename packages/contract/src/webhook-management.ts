@@ -62,7 +62,8 @@ export const WebhookEventRecordSchema = Type.Object(
     created_at: { ...DateTimeSchema, description: 'When the status change that triggered it was written.' },
     next_attempt_at: Nullable({
       ...DateTimeSchema,
-      description: 'When a `pending` event is tried next (null once delivered or failed).',
+      description:
+        'The earliest time a `pending` event is tried next (null once delivered or failed). A session\u2019s events go out in order, so one also waits until the earlier events of its session are delivered or given up, and until its merchant has room (at most `WEBHOOK_MERCHANT_CONCURRENCY` in flight).',
     }),
     delivered_at: Nullable({
       ...DateTimeSchema,
