@@ -127,3 +127,47 @@ describe.each(testEngines())('a merchant at its bound, on $name', (engine) => {
     }
   })
 })
+
+describe.each(testEngines())('an endpoint that never ends its bodies, on $name', (engine) => {
+  let t: TestDatabase
+  let api: WebhookTestApp
+  let hook: Receiver
+
+  beforeEach(async () => {
+    t = await engine.open()
+    api = await webhookApp(t.db, { webhooks: { timeoutMs: 3_000 } })
+    hook = await receiver({ path: '/hook' })
+  })
+  afterEach(async () => {
+    await api.close()
+    await hook.close()
+    await t.cleanup()
+  })
+
+  const pass = () => api.app.services.webhookDelivery.deliverDue()
+
+  it('does not hold the sockets another merchant needs to reach the same host', async () => {
+    // One host for two merchants: one answers 200 and never ends the body, the other answers 204 after 500 ms.
+    hook.respond = (request) =>
+      request.url.endsWith('?m=other') ? { status: 200, bodyEnd: 'stall' } : { status: 204, delayMs: 500 }
+    // 8 orders of 8 notifications: the merchant's bound (8 in flight) holds, but each delivery ends with its
+    // status line, so the unfinished bodies add up to 64, every pooled socket to the host.
+    for (let order = 0; order < 8; order++) {
+      const sessionId = await createSession(api.app, api.other, { notification_url: `${hook.url}?m=other` })
+      await enqueue(t.db, OTHER, sessionId, 8)
+    }
+    expect(await pass()).toMatchObject({ claimed: 64, delivered: 64 })
+    expect(hook.requests).toHaveLength(64)
+
+    const sessionId = await createSession(api.app, api.demo, { notification_url: `${hook.url}?m=demo` })
+    await enqueue(t.db, DEMO, sessionId)
+    await pass()
+    // Not 'timed out after 3000 ms': the notification waited for a socket only as long as the bodies' grace.
+    const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
+    expect(event).toMatchObject({
+      status: 'delivered',
+      last_error: null,
+      attempts: [{ status_code: 204, error: null }],
+    })
+  })
+})

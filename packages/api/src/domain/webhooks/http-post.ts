@@ -15,9 +15,9 @@ export interface PostRequest {
   agent?: http.Agent
   /**
    * The status line decides the outcome (notifications): a 2XX resolves as soon as it arrives, its body read and
-   * thrown away afterwards within the deadline; any other answer resolves with the part of its body that came
-   * before the body ended, broke off or ran out of time. Without it (token requests) the body is the answer, and
-   * one that does not arrive whole is a DeliveryError.
+   * thrown away afterwards for at most `ACKNOWLEDGED_BODY_GRACE_MS`; any other answer resolves with the part of
+   * its body that came before the body ended, broke off or ran out of time. Without it (token requests) the body
+   * is the answer, and one that does not arrive whole is a DeliveryError.
    */
   statusDecides?: boolean
 }
@@ -30,6 +30,14 @@ export interface PostResponse {
 
 /** Bodies are read up to this size; receivers answering more are not waited for. */
 const MAX_RESPONSE_BYTES = 64 * 1024
+
+/**
+ * How long the body of an acknowledged notification (a 2XX) may take to end before its socket is closed. A
+ * socket goes back to the keep-alive pool only once its body has ended, and the pool holds a bounded number
+ * per host: bodies that never end, waited for up to the deadline, would leave every other merchant on the same
+ * host queued for a socket until their own deadline runs out.
+ */
+export const ACKNOWLEDGED_BODY_GRACE_MS = 1_000
 
 /**
  * One POST with a hard deadline. Redirects are not followed (a 3XX is an answer like any other): following
@@ -71,11 +79,16 @@ export function post(request: PostRequest): Promise<PostResponse> {
     }
     // The deadline covers the whole exchange, the body included, even when the outcome is already known: a
     // receiver that never finishes its body does not keep a socket for ever.
-    const timer = setTimeout(() => {
+    const deadline = setTimeout(() => {
       if (answer && request.statusDecides) answered()
       else settle(new DeliveryError(`timed out after ${request.timeoutMs} ms`))
       req.destroy()
     }, request.timeoutMs)
+    let grace: NodeJS.Timeout | undefined
+    const stopTimers = () => {
+      clearTimeout(deadline)
+      clearTimeout(grace)
+    }
     const req = client.request(
       url,
       {
@@ -87,33 +100,41 @@ export function post(request: PostRequest): Promise<PostResponse> {
         const statusCode = res.statusCode ?? 0
         const current = { statusCode, chunks: [] as Buffer[] }
         answer = current
-        // A 2XX is a delivery the moment it arrives: nothing in its body can undo it, so it is not kept.
+        // A 2XX is a delivery the moment it arrives: nothing in its body can undo it, so it is not kept. The body
+        // gets a short grace to end, so the socket can be reused; after it, the socket is closed rather than
+        // pooled with an unfinished body.
         const acknowledged = request.statusDecides === true && statusCode >= 200 && statusCode <= 299
-        if (acknowledged) answered()
+        if (acknowledged) {
+          answered()
+          grace = setTimeout(() => {
+            stopTimers()
+            req.destroy()
+          }, ACKNOWLEDGED_BODY_GRACE_MS)
+        }
         let size = 0
         res.on('data', (chunk: Buffer) => {
           if (size >= MAX_RESPONSE_BYTES) return
           if (!acknowledged) current.chunks.push(chunk)
           size += chunk.length
           if (size >= MAX_RESPONSE_BYTES) {
-            clearTimeout(timer)
+            stopTimers()
             answered()
             res.destroy()
           }
         })
         res.on('end', () => {
-          clearTimeout(timer)
+          stopTimers()
           answered()
         })
         res.on('error', (error) => {
-          clearTimeout(timer)
+          stopTimers()
           if (request.statusDecides) answered()
           else settle(new DeliveryError(describe(error)))
         })
       },
     )
     req.on('error', (error) => {
-      clearTimeout(timer)
+      stopTimers()
       settle(error instanceof DeliveryError ? error : new DeliveryError(describe(error)))
     })
     req.end(body)
