@@ -19,6 +19,11 @@ export const DEFAULT_INTERVAL_MS = 500
 export const DEFAULT_BATCH_SIZE = 32
 export const DEFAULT_CONCURRENCY = 64
 export const DEFAULT_MERCHANT_CONCURRENCY = CONSTANTS.WEBHOOK_MERCHANT_CONCURRENCY.value
+/**
+ * How long stop() waits for tries in flight before it lets go of their events (server.ts exits by force after
+ * 10 s; one try may take the whole timeout, 15 s by default).
+ */
+export const STOP_WAIT_MS = 5_000
 /** `last_error` of an event that has nowhere to go. */
 export const NO_NOTIFICATION_URL = 'no notification_url'
 
@@ -37,6 +42,8 @@ export interface DeliveryWorkerOptions {
   concurrency?: number
   /** Events of one merchant in flight at once, counted over every node sharing the database. */
   merchantConcurrency?: number
+  /** How long stop() waits for tries in flight (default STOP_WAIT_MS). */
+  stopWaitMs?: number
   /** Jitter source in [0, 1); injectable for tests. */
   random?: () => number
   /** Extra CA certificates (PEM) trusted for receivers' TLS server certificates, besides the system ones. */
@@ -124,6 +131,9 @@ export class DeliveryWorker {
   /** The last claim left due sessions waiting (full batch, merchants without room): claim when a run ends. */
   #backlog = false
   #stopped = false
+  /** Claim tokens of the runs in progress on this node, with how many runs share each (see stop). */
+  readonly #claims = new Map<string, number>()
+  readonly #stopWaitMs: number
 
   constructor(options: DeliveryWorkerOptions) {
     this.#db = options.db
@@ -134,6 +144,7 @@ export class DeliveryWorker {
     this.#batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
     this.#concurrency = options.concurrency ?? DEFAULT_CONCURRENCY
     this.#merchantConcurrency = options.merchantConcurrency ?? DEFAULT_MERCHANT_CONCURRENCY
+    this.#stopWaitMs = options.stopWaitMs ?? STOP_WAIT_MS
     this.#random = options.random ?? Math.random
     this.#log = options.log
     this.#post = options.post ?? post
@@ -162,13 +173,35 @@ export class DeliveryWorker {
     void this.#fill()
   }
 
-  /** Stops claiming and waits for the sessions being delivered; claims of events not sent simply expire. */
+  /**
+   * Stops claiming and waits for the sessions being delivered, at most STOP_WAIT_MS: the events of tries still
+   * in flight then are let go (their claims cleared), so another node, or this one when it starts again, sends
+   * them at once instead of after their lease. A receiver that answered meanwhile may get one again (at least
+   * once; `event_id` tells).
+   */
   async stop(): Promise<void> {
     this.#stopped = true
     if (this.#timer) clearInterval(this.#timer)
     this.#timer = undefined
     await this.#filling
-    await Promise.all(this.#runs)
+    let waited: NodeJS.Timeout | undefined
+    const finished = await Promise.race([
+      Promise.all(this.#runs).then(() => true),
+      new Promise<false>((resolve) => {
+        waited = setTimeout(() => resolve(false), this.#stopWaitMs)
+      }),
+    ])
+    clearTimeout(waited)
+    if (!finished && this.#claims.size > 0) {
+      const tokens = [...this.#claims.keys()]
+      await this.#db
+        .run(
+          `UPDATE events SET locked_until = NULL, claimed_by = NULL
+           WHERE claimed_by IN (${tokens.map((_, index) => `$${index + 1}`).join(', ')})`,
+          tokens,
+        )
+        .catch((error: unknown) => this.#log?.error({ err: error }, 'webhook claims not released at stop'))
+    }
     this.#httpAgent.destroy()
     this.#httpsAgent.destroy()
     if (this.#clientCertAgent) (await this.#clientCertAgent.catch(() => undefined))?.destroy()
@@ -238,11 +271,39 @@ export class DeliveryWorker {
   async #run(first: ClaimedRow, result: PassResult): Promise<void> {
     let event: ClaimedRow | undefined = first
     result.claimed++
-    while (event) {
-      const { status, next } = await this.#deliverOne(event)
-      result[status]++
-      if (next) result.claimed++
-      event = next
+    const token = first.claimed_by
+    this.#claims.set(token, (this.#claims.get(token) ?? 0) + 1)
+    try {
+      while (event) {
+        const { status, next } = await this.#deliverOneOrRecord(event)
+        result[status]++
+        if (next) result.claimed++
+        event = next
+      }
+    } finally {
+      // Runs of one claim share its token: it stays while any of them goes on.
+      const left = (this.#claims.get(token) ?? 1) - 1
+      if (left > 0) this.#claims.set(token, left)
+      else this.#claims.delete(token)
+    }
+  }
+
+  /**
+   * #deliverOne, where a failure of Plazo's own (the database, a bug) rather than of the receiver is recorded as a
+   * failed try with its error: the event keeps its retry schedule and its merchant's room is freed at once,
+   * where it would otherwise stay claimed, with nothing in its log, until the lease ran out.
+   */
+  async #deliverOneOrRecord(event: ClaimedRow): Promise<{ status: Settled; next: ClaimedRow | undefined }> {
+    try {
+      return await this.#deliverOne(event)
+    } catch (error) {
+      this.#log?.error({ err: error, event_id: event.event_id }, 'webhook delivery failed in Plazo')
+      const message = error instanceof Error ? error.message : String(error)
+      return this.#record(event, this.#now(), 0, {
+        ok: false,
+        statusCode: null,
+        error: `Plazo could not send the notification: ${message}`,
+      })
     }
   }
 
@@ -258,7 +319,6 @@ export class DeliveryWorker {
    */
   async #claim(limit: number): Promise<{ taken: ClaimedRow[]; full: boolean; waiting: boolean }> {
     const token = randomUUID()
-    const now = this.#now()
     return this.#db.transaction(async (tx) => {
       // Claims run one at a time across nodes (SQLite transactions already do), so each counts the events that
       // every other claim took: two nodes claiming at once cannot both fill a merchant's room. Claims are short;
@@ -266,11 +326,14 @@ export class DeliveryWorker {
       if (tx.engine === 'postgres') {
         await tx.query("SELECT pg_advisory_xact_lock(hashtext('plazo_webhook_claims:' || current_schema()))")
       }
-      // Claimed events whose lease runs, on every node (an event is claimed only when due, so next_attempt_at
-      // <= now). Counted here rather than with GROUP BY, which SQLite would answer by scanning every event.
+      // The time is read once the lock is held: a claim that waited for it must not count as expired the leases
+      // that others took meanwhile.
+      const now = this.#now()
+      // Claimed events whose lease runs, on every node, through the small index of claimed events
+      // (events_claimed_idx): a claim is cleared when its try is recorded. Counted here rather than with GROUP
+      // BY, which SQLite would answer by scanning every event.
       const inFlight = await tx.query<{ merchant_id: string }>(
-        `SELECT merchant_id FROM events
-         WHERE status = 'pending' AND next_attempt_at <= $1 AND locked_until > $1`,
+        `SELECT merchant_id FROM events WHERE locked_until > $1 AND status = 'pending'`,
         [now],
       )
       const room = new Map<string, number>()
@@ -466,16 +529,24 @@ export class DeliveryWorker {
    * Not once the worker stops: the event is left for another pass.
    */
   async #claimNext(tx: Transaction, previous: ClaimedRow): Promise<ClaimedRow | undefined> {
-    if (this.#stopped) return undefined
     const now = this.#now()
-    const first = await tx.one<ClaimedRow & { seq: number }>(
-      `SELECT ${CLAIMED_COLUMNS} FROM events
+    const first = await tx.one<ClaimedRow & { seq: number; next_attempt_at: string | null }>(
+      `SELECT ${CLAIMED_COLUMNS}, next_attempt_at FROM events
        WHERE checkout_session_id = $1 AND status = 'pending'
        ORDER BY seq
        LIMIT 1`,
       [previous.checkout_session_id],
     )
     if (!first) return undefined
+    // An event waiting behind the one just settled (see enqueueEvents) is due from now on, even when this
+    // worker stops: another pass then finds it.
+    if (first.next_attempt_at === null) {
+      await tx.run('UPDATE events SET next_attempt_at = $2 WHERE seq = $1 AND next_attempt_at IS NULL', [
+        first.seq,
+        now,
+      ])
+    }
+    if (this.#stopped) return undefined
     // Conditional, so a pass that claimed it meanwhile (PostgreSQL) keeps it: the row's newest version decides.
     const claimed = await tx.run(
       `UPDATE events SET locked_until = $2, claimed_by = $3

@@ -15,6 +15,8 @@ export type WebhookOptions = Partial<
     | 'merchantConcurrency'
     | 'random'
     | 'trustedCertificates'
+    | 'stopWaitMs'
+    | 'post'
   >
 >
 

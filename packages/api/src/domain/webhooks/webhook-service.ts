@@ -10,6 +10,7 @@ import type { Database, Queryable } from '../../storage/index.ts'
 import { sessionRepository } from '../../storage/session-repository.ts'
 import type { Clock } from '../sandbox/clock.ts'
 import type { CertificateStore } from './certificates.ts'
+import { hasPendingEvent } from './outbox.ts'
 import { canonicalSecret, newSigningSecret } from './signature.ts'
 
 export type WebhookEventRecord = Static<typeof WebhookEventRecordSchema>
@@ -108,14 +109,22 @@ export class WebhookService {
    * try still in flight keeps its record but no longer decides the event's status.
    */
   async redeliver(merchantId: string, eventId: string): Promise<WebhookEventRecord> {
-    const result = await this.#db.run(
-      `UPDATE events SET status = 'pending', next_attempt_at = $3, failed_attempts = 0, locked_until = NULL,
-         claimed_by = NULL
-       WHERE event_id = $1 AND merchant_id = $2`,
-      [eventId, merchantId, this.#now()],
-    )
-    if (result.changes === 0) throw new ApiError('EVENT_NOT_FOUND', { id: eventId })
-    return this.#event(this.#db, merchantId, eventId)
+    return this.#db.transaction(async (tx) => {
+      const event = await tx.oneForUpdate<{ seq: number; checkout_session_id: string }>(
+        'SELECT seq, checkout_session_id FROM events WHERE event_id = $1 AND merchant_id = $2',
+        [eventId, merchantId],
+      )
+      if (!event) throw new ApiError('EVENT_NOT_FOUND', { id: eventId })
+      // Behind an earlier event of its session still pending, it waits for that one (see enqueueEvents).
+      const waits = await hasPendingEvent(tx, event.checkout_session_id, event.seq)
+      await tx.run(
+        `UPDATE events SET status = 'pending', next_attempt_at = $2, failed_attempts = 0, locked_until = NULL,
+           claimed_by = NULL
+         WHERE seq = $1`,
+        [event.seq, waits ? null : this.#now()],
+      )
+      return this.#event(tx, merchantId, eventId)
+    })
   }
 
   /**

@@ -3,6 +3,7 @@ import { notifications } from './0002-notifications.ts'
 import { webhookDelivery } from './0003-webhook-delivery.ts'
 import { leanerWriteIndexes } from './0004-leaner-write-indexes.ts'
 import { sessionExpiryColumn } from './0005-session-expiry-column.ts'
+import { waitingEvents } from './0006-waiting-events.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, in the order it is applied. Append only. */
@@ -12,6 +13,7 @@ export const MIGRATIONS: readonly Migration[] = [
   webhookDelivery,
   leanerWriteIndexes,
   sessionExpiryColumn,
+  waitingEvents,
 ]
 
 export type { Dialect, Migration } from './migration.ts'
