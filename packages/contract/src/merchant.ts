@@ -35,7 +35,7 @@ export const StaticHeaderAuthSchema = Type.Object(
 
 export const OAuth2PasswordAuthSchema = Type.Object(
   {
-    url: UrlSchema,
+    url: { ...UrlSchema, description: 'The token endpoint: an absolute http or https URL.' },
     client_id: NonEmptyString('OAuth2 client id.'),
     client_secret: NonEmptyString('OAuth2 client secret.'),
     username: NonEmptyString('Resource owner username.'),
@@ -71,7 +71,11 @@ export const MerchantSchema = Type.Object(
     checkout_mode: Type.Optional(
       enumOf(CheckoutMode.values, { default: 'auto_capture', description: CheckoutMode.description }),
     ),
-    notification_url: Type.Optional(UrlSchema),
+    notification_url: Type.Optional({
+      ...UrlSchema,
+      description:
+        'Where Plazo POSTs the notifications of this session: an absolute http or https URL. Without it, the URL configured for the merchant account, if any.',
+    }),
     notification_auth: Type.Optional(NotificationAuthSchema),
     notification_additional_payload: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {

@@ -68,7 +68,21 @@ export const HexColorSchema = Type.String({
   examples: ['#1a73e8'],
 })
 
-export const UrlSchema = Type.String({ format: 'uri', maxLength: 2048, description: 'Absolute URL.' })
+/**
+ * The start of every URL the API takes: `http://` or `https://` (any case) and a host. Plazo POSTs to some
+ * (notifications, tokens) and the customer's browser opens the others (redirects, links, images). Any other
+ * scheme cannot be delivered to, and a `javascript:` redirect or link would be left to the hosted page's
+ * Content-Security-Policy alone to stop.
+ */
+export const HTTP_URL_PREFIX = '^[hH][tT][tT][pP][sS]?://[^/?#]'
+
+export const UrlSchema = Type.String({
+  format: 'uri',
+  pattern: HTTP_URL_PREFIX,
+  maxLength: 2048,
+  description: 'Absolute http or https URL.',
+  'x-error-message': 'must be an http or https URL',
+})
 
 export const NonEmptyString = (description: string, maxLength = 255) =>
   Type.String({ minLength: 1, maxLength, description })

@@ -1,6 +1,6 @@
 import Type from 'typebox'
 import { CustomizationShape } from './enums.ts'
-import { DateTimeSchema, HexColorSchema, NonEmptyString, UrlSchema } from './primitives.ts'
+import { DateTimeSchema, HexColorSchema, HTTP_URL_PREFIX, NonEmptyString, UrlSchema } from './primitives.ts'
 
 export const CustomizationSchema = Type.Object(
   {
@@ -28,7 +28,7 @@ export const MerchantUrlsSchema = Type.Object(
     title: 'MerchantUrls',
     additionalProperties: false,
     description:
-      'Where the hosted page sends the customer, with `order_reference` and `checkout_session_id` appended to the query. Both are required when given.',
+      'Where the hosted page sends the customer, with `order_reference` and `checkout_session_id` appended to the query: absolute http or https URLs. Both are required when given.',
   },
 )
 
@@ -38,10 +38,11 @@ export const HppCustomizationSchema = Type.Object(
     logo_url: Type.Optional(
       Type.String({
         format: 'uri',
-        pattern: '\\.([sS][vV][gG]|[pP][nN][gG]|[jJ][pP][eE]?[gG])(\\?.*)?$',
+        pattern: `${HTTP_URL_PREFIX}.*\\.([sS][vV][gG]|[pP][nN][gG]|[jJ][pP][eE]?[gG])(\\?.*)?$`,
         maxLength: 2048,
         description:
-          'Logo shown in a 120x60 px container: SVG, PNG, JPG or JPEG (transparent background recommended).',
+          'Logo shown in a 120x60 px container: an absolute http or https URL of an SVG, PNG, JPG or JPEG (transparent background recommended).',
+        'x-error-message': 'must be an http or https URL whose path ends in .svg, .png, .jpg or .jpeg',
       }),
     ),
   },

@@ -70,7 +70,10 @@ export const AJV_OPTIONS = {
   verbose: true,
 } as const
 
-/** Our schema annotations: `x-error-message` replaces Ajv's message for a failing oneOf/not. */
+/**
+ * Our schema annotations: `x-error-message` replaces Ajv's message for a failing oneOf/anyOf/not, and for a
+ * failing pattern or format of the string schema that carries it.
+ */
 export function configureAjv(ajv: Ajv): Ajv {
   addFormats(ajv)
   ajv.addKeyword({ keyword: 'x-error-message', schemaType: 'string' })
@@ -95,7 +98,8 @@ function pointer(base: string, property?: string): string {
 /**
  * Turn Ajv errors into `schema_errors`: one entry per invalid field, naming it as a JSON pointer.
  * Errors that only repeat a nested failure are dropped: `if` markers, and the per-branch errors of a
- * oneOf that carries its own `x-error-message`.
+ * oneOf that carries its own `x-error-message`. A field whose `x-error-message` explains several of its
+ * failures (a URL neither http(s) nor a URI) gets it once.
  */
 export function formatSchemaErrors(
   errors: readonly ErrorObject[] | null | undefined,
@@ -120,7 +124,10 @@ export function formatSchemaErrors(
     } else if (error.keyword === 'additionalProperties') {
       field = pointer(base, String(error.params.additionalProperty))
       message = 'is not a known field'
-    } else if (COMBINERS.has(error.keyword) && typeof custom === 'string') {
+    } else if (
+      (COMBINERS.has(error.keyword) || EXPLAINED_VALUE.has(error.keyword)) &&
+      typeof custom === 'string'
+    ) {
       message = custom
     } else if (error.keyword === 'discriminator') {
       const tag = String(error.params.tag)
@@ -142,7 +149,7 @@ export function formatSchemaErrors(
     } else if (error.keyword === 'enum') {
       message = `must be one of: ${(error.params.allowedValues as unknown[]).join(', ')}`
     }
-    const key = `${field}|${error.keyword}|${message}`
+    const key = `${field}|${message}`
     if (seen.has(key)) continue
     seen.add(key)
     out.push({ field, message, keyword: error.keyword })
@@ -151,6 +158,8 @@ export function formatSchemaErrors(
 }
 
 const COMBINERS = new Set(['oneOf', 'anyOf', 'not'])
+/** Failures of a string's form that its schema's `x-error-message` can explain in words (not its length). */
+const EXPLAINED_VALUE = new Set(['pattern', 'format'])
 
 function customMessage(error: ErrorObject): unknown {
   return (error.parentSchema as Record<string, unknown> | undefined)?.['x-error-message']

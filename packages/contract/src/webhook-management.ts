@@ -100,7 +100,7 @@ export const NotificationUrlRequestSchema = Type.Object(
     notification_url: {
       ...UrlSchema,
       description:
-        'Where the notifications of this session go from now on: it replaces the session\u2019s `merchant.notification_url`.',
+        'Where the notifications of this session go from now on, an absolute http or https URL: it replaces the session\u2019s `merchant.notification_url`.',
     },
   },
   {

@@ -5,6 +5,7 @@ import {
   examples,
   formatSchemaErrors,
   LoginRequestSchema,
+  NotificationUrlRequestSchema,
   normalizeDeprecatedAliases,
   PaymentIntentRequestSchema,
   RefundRequestSchema,
@@ -686,6 +687,72 @@ const rows: Row[] = [
     field: '/ui/hpp/merchant_urls/cancel_url',
   },
   {
+    rule: 'notification_url is http or https',
+    schema: CheckoutSessionRequestSchema,
+    base: embedded('product'),
+    path: '/merchant/notification_url',
+    bad: 'javascript:alert(1)',
+    good: 'HTTPS://shop.example.com/webhooks/plazo',
+    field: '/merchant/notification_url',
+  },
+  {
+    rule: 'notification_url has a host',
+    schema: CheckoutSessionRequestSchema,
+    base: embedded('product'),
+    path: '/merchant/notification_url',
+    bad: 'http:///webhooks/plazo',
+    good: 'http://localhost:8080/webhooks/plazo',
+    field: '/merchant/notification_url',
+  },
+  {
+    rule: 'the OAuth2 token url is http or https',
+    schema: CheckoutSessionRequestSchema,
+    base: embedded('product'),
+    path: '/merchant/notification_auth',
+    bad: {
+      url: 'file:///etc/token',
+      client_id: 'shop',
+      client_secret: 'secret',
+      username: 'plazo',
+      password: 'password',
+    },
+    good: {
+      url: 'https://auth.shop.example.com/token',
+      client_id: 'shop',
+      client_secret: 'secret',
+      username: 'plazo',
+      password: 'password',
+    },
+    field: '/merchant/notification_auth/url',
+  },
+  {
+    rule: 'hpp merchant_urls are http or https',
+    schema: CheckoutSessionRequestSchema,
+    base: hpp('product'),
+    path: '/ui/hpp/merchant_urls/success_url',
+    bad: 'javascript:alert(document.cookie)',
+    good: 'http://localhost:3000/checkout/success',
+    field: '/ui/hpp/merchant_urls/success_url',
+  },
+  {
+    rule: 'article links are http or https',
+    schema: CheckoutSessionRequestSchema,
+    base: embedded('product'),
+    path: '/cart/items/0/article/url',
+    bad: 'javascript:alert(1)',
+    good: 'https://shop.example.com/p/trail-shoes',
+    field: '/cart/items/0/article/url',
+  },
+  {
+    rule: 'hpp logo is http or https',
+    schema: CheckoutSessionRequestSchema,
+    base: hpp('product'),
+    path: '/ui/hpp/customization/logo_url',
+    bad: 'file:///var/www/logo.png',
+    good: 'https://shop.example.com/logo.png',
+    field: '/ui/hpp/customization/logo_url',
+  },
+  {
     rule: 'hpp logo is SVG, PNG, JPG or JPEG',
     schema: CheckoutSessionRequestSchema,
     base: hpp('product'),
@@ -842,6 +909,14 @@ describe('schema_errors', () => {
       expect(fields).toContain('/cart/items/0/article/passengers')
       expect(fields).not.toContain('/cart/items/0/article/specs')
     }
+  })
+
+  it('gives a URL that is neither http(s) nor a URI one message', () => {
+    const result = validate(NotificationUrlRequestSchema, { notification_url: 'shop.example.com/webhooks' })
+    expect(result).toEqual({
+      ok: false,
+      errors: [{ field: '/notification_url', message: 'must be an http or https URL', keyword: 'pattern' }],
+    })
   })
 
   it('handles no errors', () => {

@@ -30,6 +30,16 @@ function paymentIntentExample(): Body & { customer: Record<string, Record<string
   return structuredClone(examples.PAYMENT_INTENT_REQUEST_EXAMPLE) as never
 }
 
+/** A copy of `body` with the value at the JSON pointer `field` replaced. */
+function setField(body: Body, field: string, value: unknown): Body {
+  const copy = structuredClone(body)
+  const keys = field.split('/').slice(1)
+  let node = copy as Record<string, unknown>
+  for (const key of keys.slice(0, -1)) node = node[key] as Record<string, unknown>
+  node[keys[keys.length - 1] as string] = value
+  return copy
+}
+
 describe.each(testEngines())('POST /api/v2/checkout/ on $name', (engine) => {
   // One app per engine: every test creates its own sessions and only reads those.
   let t: TestApp
@@ -345,6 +355,52 @@ describe.each(testEngines())('POST /api/v2/checkout/ on $name', (engine) => {
   it('answers 400 for an expires_at in the past', async () => {
     const request = { ...requestExample('hpp', 'product'), expires_at: '2020-01-01T00:00:00Z' }
     expectValidationError(await create(request), '/expires_at', request)
+  })
+
+  // A notification URL of another scheme could never be delivered to, and a redirect or a link to one would
+  // run on the hosted page (`javascript:`): every URL field takes http and https only.
+  it.each([
+    ['/merchant/notification_url', 'javascript:alert(1)', 'embedded'],
+    ['/merchant/notification_url', 'file:///etc/passwd', 'embedded'],
+    ['/ui/hpp/merchant_urls/success_url', 'javascript:alert(document.cookie)', 'hpp'],
+    ['/ui/hpp/merchant_urls/cancel_url', 'ftp://shop.example.com/checkout/cancel', 'hpp'],
+    ['/cart/items/0/article/url', 'javascript:alert(1)', 'embedded'],
+    ['/cart/items/0/article/image_url', 'file:///var/www/shoes.png', 'embedded'],
+  ] as const)('answers 400 naming %s when it is not http or https: %s', async (field, url, mode) => {
+    const request = setField(requestExample(mode, 'product'), field, url)
+    const body = expectValidationError(await create(request), field, request)
+    expect(body).toMatchObject({
+      status: 'ko',
+      error: `The request is not valid: ${field} must be an http or https URL`,
+      schema_errors: [{ field, message: 'must be an http or https URL', keyword: 'pattern' }],
+    })
+  })
+
+  it('answers 400 naming a logo_url of another scheme, whatever its extension', async () => {
+    const field = '/ui/hpp/customization/logo_url'
+    const request = setField(requestExample('hpp', 'product'), field, 'file:///var/www/logo.png')
+    const body = expectValidationError(await create(request), field, request)
+    expect(body.schema_errors).toEqual([
+      {
+        field,
+        message: 'must be an http or https URL whose path ends in .svg, .png, .jpg or .jpeg',
+        keyword: 'pattern',
+      },
+    ])
+  })
+
+  it('accepts http and https URLs in any case', async () => {
+    const request = setField(
+      setField(
+        requestExample('hpp', 'product'),
+        '/merchant/notification_url',
+        'HTTPS://shop.example.com/hook',
+      ),
+      '/ui/hpp/merchant_urls/success_url',
+      'http://localhost:8080/ok',
+    )
+    const res = await create(request)
+    expect(res.statusCode, res.body).toBe(201)
   })
 
   it('rejects the deprecated key spellings on /checkout/, whose customer has no such fields', async () => {

@@ -148,4 +148,27 @@ describe.each(testEngines())('fixing the notification_url of a session on $name'
     })
     expect(read.json().payload.merchant.notification_url).toBe(hook.url)
   })
+
+  it('answers 400 to a URL that is not http or https, which no notification could reach', async () => {
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    for (const url of ['javascript:alert(1)', 'file:///etc/passwd', 'ftp://shop.example.com/webhooks']) {
+      const res = await setUrl(sessionId, { notification_url: url })
+      expect(res.statusCode, url).toBe(400)
+      expect(res.json()).toEqual({
+        status: 'ko',
+        exception: 'plazo.request.validation_failed',
+        error: 'The request is not valid: /notification_url must be an http or https URL',
+        schema_errors: [
+          { field: '/notification_url', message: 'must be an http or https URL', keyword: 'pattern' },
+        ],
+        original_data: { notification_url: url },
+      })
+    }
+    const read = await api.app.inject({
+      method: 'GET',
+      url: `/api/v2/checkout/${sessionId}/`,
+      headers: api.demo,
+    })
+    expect(read.json().payload.merchant.notification_url).toBe(hook.url)
+  })
 })

@@ -813,11 +813,13 @@ export const setNotificationUrl: OperationSpec = {
       schema: SessionResponseSchema,
       examples: one('Session', GET_SESSION_RESPONSE_EXAMPLE),
     },
-    '400': e400('Not a URL', {
+    '400': e400('Not an http or https URL', {
       status: 'ko',
       exception: 'plazo.request.validation_failed',
-      error: 'The request is not valid: /notification_url must match format "uri"',
-      schema_errors: [{ field: '/notification_url', message: 'must match format "uri"', keyword: 'format' }],
+      error: 'The request is not valid: /notification_url must be an http or https URL',
+      schema_errors: [
+        { field: '/notification_url', message: 'must be an http or https URL', keyword: 'pattern' },
+      ],
       original_data: { notification_url: 'shop.example.com/webhooks' },
     }),
     '401': e401,
