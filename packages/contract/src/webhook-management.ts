@@ -63,7 +63,7 @@ export const WebhookEventRecordSchema = Type.Object(
     next_attempt_at: Nullable({
       ...DateTimeSchema,
       description:
-        'The earliest time a `pending` event is tried next (null once delivered or failed). A session\u2019s events go out in order, so one also waits until the earlier events of its session are delivered or given up, and until its merchant has room (at most `WEBHOOK_MERCHANT_CONCURRENCY` in flight).',
+        'The earliest time a `pending` event is tried next; null once delivered or failed, and while it waits for an earlier pending event of its session (a session\u2019s events go out in order): it gets a time when that one is delivered or given up. It may also wait until its merchant has room (at most `WEBHOOK_MERCHANT_CONCURRENCY` in flight).',
     }),
     delivered_at: Nullable({
       ...DateTimeSchema,

@@ -770,7 +770,7 @@ export const redeliverWebhookEvent: OperationSpec = {
   tag: 'Webhook management',
   summary: 'Send a notification again',
   description:
-    'Queue the event for delivery now, whatever its status (pending, delivered or failed), with the same `event_id` and body and a fresh retry schedule. It goes to the session\u2019s current `notification_url` (or your merchant one) with the current `notification_auth` and signing secret, so fix those first. Your endpoint may therefore receive an event twice: deduplicate on `event_id`.',
+    'Queue the event for delivery now, whatever its status (pending, delivered or failed), with the same `event_id` and body and a fresh retry schedule; behind an earlier pending event of its session, it waits for that one (`next_attempt_at` null). It goes to the session\u2019s current `notification_url` (or your merchant one) with the current `notification_auth` and signing secret, so fix those first. Your endpoint may therefore receive an event twice: deduplicate on `event_id`.',
   auth: true,
   idempotent: true,
   pathParams: ['event_id'],
