@@ -3,6 +3,7 @@ import type {
   CaptureRequest,
   CheckoutSession,
   CheckoutSessionRequest,
+  Conditions,
   CustomerActionRequest,
   Operation,
   OrderLine,
@@ -162,13 +163,8 @@ export class LifecycleService {
               })
             }
             if (period !== undefined) {
-              const index = state.session.payment_methods.findIndex(
-                (m) => m.type === intent.payment_method_type,
-              )
-              const method = state.session.payment_methods[index]
-              if (method) {
-                intent.conditions = conditionsFor(method, index, this.#principal(state), period)
-              }
+              const conditions = this.#conditionsNow(state, intent, period)
+              if (conditions !== undefined) intent.conditions = conditions
             }
             state.select(intent)
             intent.provider_name = lenderProfile(state.session.customer?.email).providerName
@@ -479,16 +475,10 @@ export class LifecycleService {
         }
         if (state.session.down_payment) state.session.down_payment.paid = true
         if (intent) {
-          const index = state.session.payment_methods.findIndex((m) => m.type === intent.payment_method_type)
-          const method = state.session.payment_methods[index]
-          if (method) {
-            intent.conditions = conditionsFor(method, index, this.#principal(state), intent.conditions?.term)
-            if (intent.conditions) {
-              state.emit('conditions_changed', {
-                conditions: { ...intent.conditions, down_payment_amount: state.downPaymentAmount() },
-                down_payment: { amount: state.session.down_payment?.amount ?? money(0) },
-              })
-            }
+          const conditions = this.#conditionsNow(state, intent, intent.conditions?.term)
+          if (conditions !== undefined) {
+            intent.conditions = conditions
+            if (conditions) this.#notifyConditions(state, conditions)
           }
         }
         state.moveSession('initial')
@@ -586,12 +576,28 @@ export class LifecycleService {
   #reprice(state: SessionState): void {
     const intent = state.selectedIntent
     if (!intent?.conditions) return
-    const index = state.session.payment_methods.findIndex((m) => m.type === intent.payment_method_type)
-    const method = state.session.payment_methods[index]
-    if (!method) return
-    const conditions = conditionsFor(method, index, this.#principal(state), intent.conditions.term)
+    const conditions = this.#conditionsNow(state, intent, intent.conditions.term)
     if (!conditions || conditions.principal === intent.conditions.principal) return
     intent.conditions = conditions
+    this.#notifyConditions(state, conditions)
+  }
+
+  /**
+   * The intent's conditions on the order's principal as it is now (the total less the down payment), over
+   * `term`; undefined when the session no longer offers the intent's method.
+   */
+  #conditionsNow(
+    state: SessionState,
+    intent: PaymentIntent,
+    term: number | undefined,
+  ): Conditions | null | undefined {
+    const index = state.session.payment_methods.findIndex((m) => m.type === intent.payment_method_type)
+    const method = state.session.payment_methods[index]
+    return method && conditionsFor(method, index, this.#principal(state), term)
+  }
+
+  /** Tells the merchant the chosen intent's new conditions (down payment paid, or a confirmed total lowered). */
+  #notifyConditions(state: SessionState, conditions: Conditions): void {
     state.emit('conditions_changed', {
       conditions: { ...conditions, down_payment_amount: state.downPaymentAmount() },
       down_payment: { amount: state.session.down_payment?.amount ?? money(0) },
