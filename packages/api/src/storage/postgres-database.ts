@@ -1,8 +1,9 @@
 import pg from 'pg'
 import { asError, warnOfBackgroundError } from './errors.ts'
 import { checkPlaceholders } from './placeholders.ts'
+import { oneWriteAtMost } from './single-write.ts'
 import { TransactionScope, TransactionState } from './transaction-scope.ts'
-import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } from './types.ts'
+import type { Database, LockOptions, Queryable, Row, RunResult, SqlParam, Transaction } from './types.ts'
 import { type BoundValue, bindValues, decodeColumns, jsonColumnsOf } from './values.ts'
 
 const BOOL_OID = 16
@@ -131,6 +132,11 @@ export class PostgresDatabase implements Database {
     } finally {
       client.release(broken)
     }
+  }
+
+  singleWrite<T>(fn: (db: Queryable) => Promise<T>): Promise<T> {
+    this.#scope.assertOutside()
+    return fn(oneWriteAtMost(this))
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,5 @@
 import type { CheckoutSession } from '@plazo/contract'
-import type { Queryable, Transaction } from './types.ts'
+import type { Queryable, SqlParam, Transaction } from './types.ts'
 
 /** A stored session: the read shape plus the columns queries filter on. */
 export interface StoredSession {
@@ -18,6 +18,72 @@ interface SessionRow {
 }
 
 const columns = 'document, version, client_secret_hash, parent_session_id'
+
+/** What a new session stores besides its document. */
+export interface NewSessionExtra {
+  clientSecretHash: string | null
+  parentSessionId?: string | null
+  notificationAuth?: unknown
+  notificationAdditionalPayload?: unknown
+  /** When the session's expiry timer is due (see jobRepository); none by default. */
+  expireAt?: Date | null
+}
+
+/** What a create read of its merchant, as sessionRepository.insertIfMerchantIs checks it. */
+export interface MerchantCheck {
+  default_country: string
+  offset_minutes: number
+  agent_id: string | null
+  /** Whether the request named the agent (else it is the merchant's default one). */
+  agentRequested: boolean
+}
+
+/**
+ * The agent of a session, as an expression over `merchants m`: the requested one (the placeholder given) when it
+ * is one of the merchant's agents, else null; or, with no placeholder, the merchant's default agent, else its
+ * oldest. The default is found through agents_one_default_per_merchant_idx; the oldest, which needs a sort,
+ * only when a merchant has no default.
+ */
+export function agentOf(requested: string | null): string {
+  return requested === null
+    ? `COALESCE(
+         (SELECT a.id FROM agents a WHERE a.merchant_id = m.id AND a.is_default = 1),
+         (SELECT a.id FROM agents a WHERE a.merchant_id = m.id ORDER BY a.created_at, a.id LIMIT 1)
+       )`
+    : `(SELECT a.id FROM agents a WHERE a.merchant_id = m.id AND a.id = ${requested})`
+}
+
+const INSERT_COLUMNS = `id, merchant_id, agent_id, user_id, parent_session_id, status, mode, client_secret_hash, hpp_id,
+   document, version, created_at, updated_at, expires_at, notification_auth, notification_additional_payload,
+   expire_at`
+
+function insertParams(session: CheckoutSession, extra: NewSessionExtra): SqlParam[] {
+  return [
+    session.id,
+    session.merchant_id,
+    session.agent_id,
+    session.user_id,
+    extra.parentSessionId ?? null,
+    session.status,
+    session.mode,
+    extra.clientSecretHash,
+    session.hpp?.id ?? null,
+    session,
+    session.created_at,
+    session.updated_at,
+    session.options.expires_at,
+    (extra.notificationAuth ?? null) as object | null,
+    (extra.notificationAdditionalPayload ?? null) as object | null,
+    extra.expireAt ?? null,
+  ]
+}
+
+// The values of an INSERT … SELECT: typed, because PostgreSQL cannot infer a placeholder's type from a column
+// there as it does in VALUES. Every column but version is TEXT.
+const SELECTED_VALUES = Array.from(
+  { length: 16 },
+  (_, i) => (i === 10 ? '1, ' : '') + `CAST($${i + 1} AS TEXT)`,
+).join(', ')
 const fromRow = (row: SessionRow): StoredSession => ({
   document: row.document,
   version: row.version,
@@ -30,42 +96,41 @@ const fromRow = (row: SessionRow): StoredSession => ({
  * unknown id, so one merchant can never learn that another's session exists.
  */
 export const sessionRepository = {
-  async insert(
+  async insert(db: Queryable, session: CheckoutSession, extra: NewSessionExtra): Promise<void> {
+    await db.run(
+      `INSERT INTO checkout_sessions (${INSERT_COLUMNS})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, $11, $12, $13, $14, $15, $16)`,
+      insertParams(session, extra),
+    )
+  },
+
+  /**
+   * Inserts the session only if its merchant still reads as `merchant` (its country, sandbox clock and the agent
+   * the same read would find), in one statement: the create of a node that kept what it last read of the
+   * merchant. False when nothing was written because the merchant has changed since.
+   */
+  async insertIfMerchantIs(
     db: Queryable,
     session: CheckoutSession,
-    extra: {
-      clientSecretHash: string | null
-      parentSessionId?: string | null
-      notificationAuth?: unknown
-      notificationAdditionalPayload?: unknown
-      /** When the session's expiry timer is due (see jobRepository); none by default. */
-      expireAt?: Date | null
-    },
-  ): Promise<void> {
-    await db.run(
-      `INSERT INTO checkout_sessions
-         (id, merchant_id, agent_id, user_id, parent_session_id, status, mode, client_secret_hash, hpp_id, document,
-          version, created_at, updated_at, expires_at, notification_auth, notification_additional_payload, expire_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, $11, $12, $13, $14, $15, $16)`,
+    extra: NewSessionExtra,
+    merchant: MerchantCheck,
+  ): Promise<boolean> {
+    const agent = merchant.agentRequested ? agentOf('$20') : agentOf(null)
+    const result = await db.run(
+      `INSERT INTO checkout_sessions (${INSERT_COLUMNS})
+       SELECT ${SELECTED_VALUES} FROM merchants m
+        WHERE m.id = $2 AND m.default_country = $17
+          AND COALESCE((SELECT c.offset_minutes FROM sandbox_clocks c WHERE c.merchant_id = m.id), 0) = $18
+          AND ${agent} = $19`,
       [
-        session.id,
-        session.merchant_id,
-        session.agent_id,
-        session.user_id,
-        extra.parentSessionId ?? null,
-        session.status,
-        session.mode,
-        extra.clientSecretHash,
-        session.hpp?.id ?? null,
-        session,
-        session.created_at,
-        session.updated_at,
-        session.options.expires_at,
-        (extra.notificationAuth ?? null) as object | null,
-        (extra.notificationAdditionalPayload ?? null) as object | null,
-        extra.expireAt ?? null,
+        ...insertParams(session, extra),
+        merchant.default_country,
+        merchant.offset_minutes,
+        merchant.agent_id,
+        ...(merchant.agentRequested ? [session.agent_id] : []),
       ],
     )
+    return result.changes === 1
   },
 
   /** Replaces where notifications of the session go and what they echo (update of the session). */

@@ -4,8 +4,9 @@ import BetterSqlite3 from 'better-sqlite3'
 import { AsyncMutex } from './async-mutex.ts'
 import { asError, warnOfBackgroundError } from './errors.ts'
 import { checkPlaceholders } from './placeholders.ts'
+import { oneWriteAtMost } from './single-write.ts'
 import { TransactionScope, TransactionState } from './transaction-scope.ts'
-import type { Database, LockOptions, Row, RunResult, SqlParam, Transaction } from './types.ts'
+import type { Database, LockOptions, Queryable, Row, RunResult, SqlParam, Transaction } from './types.ts'
 import { type BoundValue, bindValue, decodeColumns, jsonColumnsOf } from './values.ts'
 
 const STATEMENT_CACHE_LIMIT = 200
@@ -124,6 +125,10 @@ export class SqliteDatabase implements Database {
     })
     await batch.committed
     return result
+  }
+
+  singleWrite<T>(fn: (db: Queryable) => Promise<T>): Promise<T> {
+    return this.transaction((tx) => fn(oneWriteAtMost(tx)))
   }
 
   /**

@@ -67,6 +67,14 @@ export interface Database extends Queryable {
    * because on SQLite it would wait for the transaction that is waiting for it. Transactions do not nest.
    */
   transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>
+  /**
+   * Runs `fn`, which reads and then writes one statement at most (a create's lone INSERT), atomically and
+   * durably: on SQLite as a transaction, so that concurrent ones share a commit; on PostgreSQL as plain
+   * statements on the pool, without BEGIN and COMMIT, two of a create's four round trips. That is safe there
+   * because one statement is atomic on its own, and under READ COMMITTED a read that takes no lock sees the
+   * same inside a transaction as outside. A second write throws before it runs.
+   */
+  singleWrite<T>(fn: (db: Queryable) => Promise<T>): Promise<T>
   /** Waits for running work, then releases the connection(s). */
   close(): Promise<void>
   /** Where the data lives, without credentials (for logs). */

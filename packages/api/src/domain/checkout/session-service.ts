@@ -10,11 +10,12 @@ import { CONSTANTS } from '@plazo/contract'
 import { ApiError, invalidFields } from '../../errors.ts'
 import type { Database, Queryable, Transaction } from '../../storage/index.ts'
 import { jobRepository, SESSION_EXPIRY } from '../../storage/job-repository.ts'
-import { sessionRepository } from '../../storage/session-repository.ts'
+import { agentOf, type NewSessionExtra, sessionRepository } from '../../storage/session-repository.ts'
 import type { Principal } from '../auth/index.ts'
 import { generateToken, hashToken } from '../auth/index.ts'
 import { timeOrderedId } from '../ids.ts'
 import type { Clock } from '../sandbox/clock.ts'
+import { type MerchantSnapshot, MerchantSnapshots } from './merchant-snapshots.ts'
 import { checkSessionRequest } from './request-rules.ts'
 import { newSessionDocument, requestParts } from './session-document.ts'
 
@@ -29,8 +30,12 @@ export interface SessionServiceOptions {
 
 export type CreateResult = EmbeddedCreateResponse | HppCreateResponse
 
-interface MerchantRow {
-  default_country: 'ESP' | 'FRA'
+interface NewSession {
+  id: string
+  hppId: string | null
+  session: CheckoutSession
+  clientSecret: string | null
+  extra: NewSessionExtra
 }
 
 /** When a session not completed by then expires: `expires_at` or `invitation_expires_on_date`, the earlier. */
@@ -56,12 +61,7 @@ async function rescheduleExpiry(tx: Queryable, session: CheckoutSession, now: Da
  * sort, only when a merchant has no default.
  */
 function agentColumn(requested: string | undefined): string {
-  return requested === undefined
-    ? `COALESCE(
-         (SELECT a.id FROM agents a WHERE a.merchant_id = m.id AND a.is_default = 1),
-         (SELECT a.id FROM agents a WHERE a.merchant_id = m.id ORDER BY a.created_at, a.id LIMIT 1)
-       ) AS agent_id`
-    : '(SELECT a.id FROM agents a WHERE a.merchant_id = m.id AND a.id = $2) AS agent_id'
+  return `${agentOf(requested === undefined ? null : '$2')} AS agent_id`
 }
 
 function agentParams(merchantId: string, requested: string | undefined): string[] {
@@ -98,6 +98,7 @@ export class SessionService {
   readonly #db: Database
   readonly #clock: Clock
   readonly #publicUrl: string
+  readonly #snapshots = new MerchantSnapshots()
 
   constructor(options: SessionServiceOptions) {
     this.#db = options.db
@@ -120,10 +121,55 @@ export class SessionService {
     response: CreateResult
     session: CheckoutSession
   }> {
-    // One transaction for the whole create, its one read (the merchant's country, its sandbox clock and the
-    // agent) included: on SQLite, concurrent creates can then share a commit (see SqliteDatabase).
-    const { id, hppId, session, clientSecret } = await this.#db.transaction(async (tx) => {
-      const merchant = await tx.one<MerchantRow & { offset_minutes: number; agent_id: string | null }>(
+    const made =
+      (await this.#createFromSnapshot(principal, request)) ??
+      (await this.#createAfterRead(principal, request))
+    const { id, hppId, clientSecret, session } = made
+    const response: CreateResult =
+      hppId !== null
+        ? { checkout_session_id: id, ...hppUrls(this.#publicUrl, hppId) }
+        : { checkout_session_id: id, client_secret: clientSecret as string }
+    return { response, session }
+  }
+
+  /**
+   * The create in one statement: the session is made from this node's last snapshot of its merchant, and the
+   * INSERT writes it only if the merchant still reads the same (merchantSnapshots). Undefined when there is no
+   * snapshot or it is stale, or when the request fails a rule with it (the rule may depend on a clock that
+   * moved): the create is then made after a fresh read, which also gives the right error.
+   */
+  async #createFromSnapshot(
+    principal: Principal,
+    request: CheckoutSessionRequest | PaymentIntentRequest,
+  ): Promise<NewSession | undefined> {
+    const snapshot = this.#snapshots.get(principal.merchantId, request.agent_id)
+    if (!snapshot) return undefined
+    let made: NewSession
+    try {
+      made = this.#make(principal, request, snapshot)
+    } catch {
+      return undefined
+    }
+    const written = await this.#db.singleWrite((db) =>
+      sessionRepository.insertIfMerchantIs(db, made.session, made.extra, {
+        ...snapshot,
+        agentRequested: request.agent_id !== undefined,
+      }),
+    )
+    if (written) return made
+    this.#snapshots.forget(principal.merchantId)
+    return undefined
+  }
+
+  /** The create with its read of the merchant (its country, sandbox clock and agent) and one INSERT. */
+  #createAfterRead(
+    principal: Principal,
+    request: CheckoutSessionRequest | PaymentIntentRequest,
+  ): Promise<NewSession> {
+    // On SQLite a transaction that concurrent creates share a commit with; on PostgreSQL two round trips
+    // instead of four (singleWrite).
+    return this.#db.singleWrite(async (db) => {
+      const merchant = await db.one<MerchantSnapshot>(
         `SELECT m.default_country,
                 COALESCE((SELECT c.offset_minutes FROM sandbox_clocks c WHERE c.merchant_id = m.id), 0) AS offset_minutes,
                 ${agentColumn(request.agent_id)}
@@ -131,38 +177,45 @@ export class SessionService {
         agentParams(principal.merchantId, request.agent_id),
       )
       if (!merchant) throw new ApiError('TOKEN_INVALID')
-      const now = new Date(this.#clock.realNow().getTime() + merchant.offset_minutes * 60_000)
-      checkSessionRequest(request, now)
-      const agentId = agentOrError(merchant.agent_id)
-      // Session ids are UUIDv7 (time-ordered): each new session lands on the last page of the primary-key
-      // index instead of a random one, one page fewer to write per create. The hosted-page id stays a random
-      // UUIDv4: it is the key to a public page, so none of its bits may be guessable.
-      const id = timeOrderedId()
-      const hppId = request.ui?.mode === 'hpp' ? randomUUID() : null
-      const session = newSessionDocument(request, {
-        id,
-        now,
-        userId: principal.userId,
-        merchantId: principal.merchantId,
-        agentId,
-        defaultCountry: merchant.default_country,
-        hppId,
-        defaultExpiresAt: new Date(now.getTime() + DEFAULT_SESSION_TTL_MS),
-      })
-      const clientSecret = hppId ? null : `cs_${id.replaceAll('-', '')}_secret_${generateToken()}`
-      await sessionRepository.insert(tx, session, {
-        clientSecretHash: clientSecret ? hashToken(clientSecret) : null,
-        notificationAuth: request.merchant.notification_auth,
-        notificationAdditionalPayload: request.merchant.notification_additional_payload,
-        expireAt: expiryOf(session),
-      })
-      return { id, hppId, session, clientSecret }
+      const made = this.#make(principal, request, merchant)
+      await sessionRepository.insert(db, made.session, made.extra)
+      this.#snapshots.keep(principal.merchantId, request.agent_id, merchant)
+      return made
     })
-    const response: CreateResult =
-      hppId !== null
-        ? { checkout_session_id: id, ...hppUrls(this.#publicUrl, hppId) }
-        : { checkout_session_id: id, client_secret: clientSecret as string }
-    return { response, session }
+  }
+
+  /** The new session's document, ids and secret, from what the create read of its merchant. */
+  #make(
+    principal: Principal,
+    request: CheckoutSessionRequest | PaymentIntentRequest,
+    merchant: MerchantSnapshot,
+  ): NewSession {
+    const now = new Date(this.#clock.realNow().getTime() + merchant.offset_minutes * 60_000)
+    checkSessionRequest(request, now)
+    const agentId = agentOrError(merchant.agent_id)
+    // Session ids are UUIDv7 (time-ordered): each new session lands on the last page of the primary-key
+    // index instead of a random one, one page fewer to write per create. The hosted-page id stays a random
+    // UUIDv4: it is the key to a public page, so none of its bits may be guessable.
+    const id = timeOrderedId()
+    const hppId = request.ui?.mode === 'hpp' ? randomUUID() : null
+    const session = newSessionDocument(request, {
+      id,
+      now,
+      userId: principal.userId,
+      merchantId: principal.merchantId,
+      agentId,
+      defaultCountry: merchant.default_country,
+      hppId,
+      defaultExpiresAt: new Date(now.getTime() + DEFAULT_SESSION_TTL_MS),
+    })
+    const clientSecret = hppId ? null : `cs_${id.replaceAll('-', '')}_secret_${generateToken()}`
+    const extra = {
+      clientSecretHash: clientSecret ? hashToken(clientSecret) : null,
+      notificationAuth: request.merchant.notification_auth,
+      notificationAdditionalPayload: request.merchant.notification_additional_payload,
+      expireAt: expiryOf(session),
+    }
+    return { id, hppId, session, clientSecret, extra }
   }
 
   async get(principal: Principal, id: string): Promise<CheckoutSession> {
@@ -251,9 +304,10 @@ export class SessionService {
         })
       }
       const agentId = await this.#agentId(tx, principal, request.agent_id ?? current.agent_id)
-      const merchant = await tx.one<MerchantRow>('SELECT default_country FROM merchants WHERE id = $1', [
-        principal.merchantId,
-      ])
+      const merchant = await tx.one<Pick<MerchantSnapshot, 'default_country'>>(
+        'SELECT default_country FROM merchants WHERE id = $1',
+        [principal.merchantId],
+      )
       const ordered: CheckoutSessionRequest = keptDownPayment
         ? {
             ...request,

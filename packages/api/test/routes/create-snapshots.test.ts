@@ -1,0 +1,74 @@
+// A node makes a create from what it last read of the merchant (its country, sandbox clock and default agent),
+// and the INSERT checks that snapshot in the same statement. These tests change the merchant behind a node's
+// back, as another node would, and check that the next create on the first node sees the change.
+import { examples } from '@plazo/contract'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type App, buildApp } from '../../src/app.ts'
+import { loadConfig } from '../../src/config.ts'
+import { SANDBOX } from '../../src/storage/index.ts'
+import { oneWriteAtMost } from '../../src/storage/single-write.ts'
+import { type TestApp, testApp } from '../helpers/app.ts'
+import { testEngines } from '../helpers/engines.ts'
+
+const demo = SANDBOX.demoStore
+
+describe.each(testEngines())('creates after the merchant changed on another node, on $name', (engine) => {
+  let t: TestApp
+  let other: App
+
+  beforeEach(async () => {
+    t = await testApp(engine)
+    // A second node: its own services (and snapshots) over the same database.
+    other = await buildApp({ config: loadConfig({}), db: t.t.db, webhooks: { intervalMs: false } })
+  })
+  afterEach(async () => {
+    await other.close()
+    await t.close()
+  })
+
+  const create = async (app: App, body: object = examples.hppRequestExample('product')) => {
+    const res = await app.inject({ method: 'POST', url: '/api/v2/checkout/', headers: t.demo, payload: body })
+    expect(res.statusCode, res.body).toBe(201)
+    const id: string = res.json().checkout_session_id
+    const read = await t.app.inject({ method: 'GET', url: `/api/v2/checkout/${id}/`, headers: t.demo })
+    return read.json().payload as { created_at: string; agent_id: string }
+  }
+
+  it('dates a session by the sandbox clock another node moved', async () => {
+    await create(t.app)
+    const advanced = await other.inject({
+      method: 'POST',
+      url: '/api/v2/test-helpers/clock/advance/',
+      headers: t.demo,
+      payload: { minutes: 600 },
+    })
+    expect(advanced.statusCode, advanced.body).toBe(201)
+    const session = await create(t.app)
+    expect(Date.parse(session.created_at) - Date.now()).toBeGreaterThan(599 * 60_000)
+  })
+
+  it('gives a session the default agent another node set', async () => {
+    expect((await create(t.app)).agent_id).toBe(demo.agents.online.id)
+    await t.t.db.transaction(async (tx) => {
+      await tx.run('UPDATE agents SET is_default = 0 WHERE merchant_id = $1', [demo.merchantId])
+      await tx.run('UPDATE agents SET is_default = 1 WHERE id = $1', [demo.agents.store.id])
+    })
+    expect((await create(t.app)).agent_id).toBe(demo.agents.store.id)
+  })
+
+  it('lets a single write through and refuses a second one before it runs', async () => {
+    await expect(
+      t.t.db.singleWrite(async (db) => {
+        await db.run('UPDATE merchants SET name = $1 WHERE id = $2', ['Renamed', demo.merchantId])
+        await db.run('UPDATE merchants SET name = $1 WHERE id = $2', ['Twice', demo.merchantId])
+      }),
+    ).rejects.toThrow(/second write/)
+    const row = await t.t.db.one<{ name: string }>('SELECT name FROM merchants WHERE id = $1', [
+      demo.merchantId,
+    ])
+    // SQLite rolls the whole callback back; on PostgreSQL the first statement committed on its own.
+    expect(['Renamed', demo.name]).toContain(row?.name)
+    expect(row?.name).not.toBe('Twice')
+    expect(oneWriteAtMost(t.t.db).engine).toBe(engine.engine)
+  })
+})
