@@ -177,15 +177,25 @@ export const sessionRepository = {
   },
 
   /**
-   * The stored document as JSON text, not parsed: the get-session route sends it as it is, which saves a
-   * parse and a serialisation on the most frequent call.
+   * The stored documents of sessions as JSON text, not parsed, in the order asked (undefined for an unknown
+   * session or another merchant's): the get-session route sends one as it is, which saves a parse and a
+   * serialisation on the most frequent call, and concurrent gets share the statement (see batchedReads).
    */
-  async findDocumentText(db: Queryable, merchantId: string, id: string): Promise<string | undefined> {
-    const row = await db.one<{ document_text: string }>(
-      'SELECT document AS document_text FROM checkout_sessions WHERE id = $1 AND merchant_id = $2',
-      [id, merchantId],
+  async findDocumentTexts(
+    db: Queryable,
+    keys: readonly { merchantId: string; id: string }[],
+  ): Promise<Array<string | undefined>> {
+    const ids = [...new Set(keys.map((key) => key.id))]
+    const rows = await db.query<{ id: string; merchant_id: string; document_text: string }>(
+      `SELECT id, merchant_id, document AS document_text FROM checkout_sessions
+        WHERE id IN (${ids.map((_, i) => `$${i + 1}`).join(', ')})`,
+      ids,
     )
-    return row?.document_text
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    return keys.map((key) => {
+      const row = byId.get(key.id)
+      return row?.merchant_id === key.merchantId ? row.document_text : undefined
+    })
   },
 
   /** The session, locked until the transaction ends (PostgreSQL); SQLite transactions run one at a time. */

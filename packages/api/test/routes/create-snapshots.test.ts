@@ -72,3 +72,32 @@ describe.each(testEngines())('creates after the merchant changed on another node
     expect(oneWriteAtMost(t.t.db).engine).toBe(engine.engine)
   })
 })
+
+describe.each(testEngines())('concurrent gets, on $name', (engine) => {
+  let t: TestApp
+  beforeEach(async () => {
+    t = await testApp(engine)
+  })
+  afterEach(() => t.close())
+
+  it('answer each request with its own session, and another merchant’s as unknown, when read together', async () => {
+    const create = async (headers: Record<string, string>) => {
+      const payload = examples.hppRequestExample('product')
+      const res = await t.app.inject({ method: 'POST', url: '/api/v2/checkout/', headers, payload })
+      return res.json().checkout_session_id as string
+    }
+    const mine = [await create(t.demo), await create(t.demo), await create(t.demo)]
+    const theirs = await create(t.other)
+    const get = (id: string, headers = t.demo) =>
+      t.app.inject({ method: 'GET', url: `/api/v2/checkout/${id}/`, headers })
+    // Issued in one event-loop turn, so PostgreSQL reads them in one statement.
+    const answers = await Promise.all([
+      ...mine.map((id) => get(id)),
+      get(theirs),
+      get(mine[0] as string),
+      get(theirs, t.other),
+    ])
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 404, 200, 200])
+    expect(answers.map((res) => res.json().payload?.id ?? null)).toEqual([...mine, null, mine[0], theirs])
+  })
+})

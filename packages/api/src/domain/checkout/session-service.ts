@@ -8,6 +8,7 @@ import type {
 } from '@plazo/contract'
 import { CONSTANTS } from '@plazo/contract'
 import { ApiError, invalidFields } from '../../errors.ts'
+import { batchedReads } from '../../storage/batched-reads.ts'
 import type { Database, Queryable, Transaction } from '../../storage/index.ts'
 import { jobRepository, SESSION_EXPIRY } from '../../storage/job-repository.ts'
 import { agentOf, type NewSessionExtra, sessionRepository } from '../../storage/session-repository.ts'
@@ -99,11 +100,18 @@ export class SessionService {
   readonly #clock: Clock
   readonly #publicUrl: string
   readonly #snapshots = new MerchantSnapshots()
+  /** The stored document as JSON text; concurrent reads share a statement on PostgreSQL (batchedReads). */
+  readonly #documentText: (key: { merchantId: string; id: string }) => Promise<string | undefined>
 
   constructor(options: SessionServiceOptions) {
     this.#db = options.db
     this.#clock = options.clock
     this.#publicUrl = options.publicUrl
+    this.#documentText = batchedReads(
+      this.#db,
+      (keys) => sessionRepository.findDocumentTexts(this.#db, keys),
+      (key) => `${key.merchantId}/${key.id}`,
+    )
   }
 
   async #agentId(db: Queryable, principal: Principal, requested: string | undefined): Promise<string> {
@@ -226,7 +234,7 @@ export class SessionService {
 
   /** The get-session body `{status, payload, identifier}` as JSON text, built around the stored document. */
   async getResponseText(principal: Principal, id: string): Promise<string> {
-    const document = await sessionRepository.findDocumentText(this.#db, principal.merchantId, id)
+    const document = await this.#documentText({ merchantId: principal.merchantId, id })
     if (document === undefined) throw new ApiError('SESSION_NOT_FOUND', { id })
     return `{"status":"ok","payload":${document},"identifier":${JSON.stringify(id)}}`
   }
