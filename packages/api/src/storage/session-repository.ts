@@ -78,12 +78,19 @@ function insertParams(session: CheckoutSession, extra: NewSessionExtra): SqlPara
   ]
 }
 
-// The values of an INSERT … SELECT: typed, because PostgreSQL cannot infer a placeholder's type from a column
-// there as it does in VALUES. Every column but version is TEXT.
-const SELECTED_VALUES = Array.from(
-  { length: 16 },
-  (_, i) => (i === 10 ? '1, ' : '') + `CAST($${i + 1} AS TEXT)`,
-).join(', ')
+/** A create checked against what it read of its merchant (sessionRepository.insertIfMerchantIs). */
+export interface CheckedInsert {
+  session: CheckoutSession
+  extra: NewSessionExtra
+  merchant: MerchantCheck
+}
+
+// The values of the checked INSERT, typed: PostgreSQL cannot infer a placeholder's type in VALUES of a WITH.
+const CHECKED_VALUE_COLUMNS = `id, merchant_id, agent_id, user_id, parent_session_id, status, mode, client_secret_hash,
+   hpp_id, document, created_at, updated_at, expires_at, notification_auth, notification_additional_payload,
+   expire_at, default_country, offset_minutes, agent_requested`
+const CHECKED_VALUE_TYPES = [...Array.from({ length: 17 }, () => 'TEXT'), 'INTEGER', 'INTEGER']
+
 const fromRow = (row: SessionRow): StoredSession => ({
   document: row.document,
   version: row.version,
@@ -105,32 +112,34 @@ export const sessionRepository = {
   },
 
   /**
-   * Inserts the session only if its merchant still reads as `merchant` (its country, sandbox clock and the agent
-   * the same read would find), in one statement: the create of a node that kept what it last read of the
-   * merchant. False when nothing was written because the merchant has changed since.
+   * Inserts each session only if its merchant still reads as its `merchant` check (its country, sandbox clock
+   * and the agent the same read would find), all in one statement: the creates of a node that kept what it last
+   * read of the merchant (one statement for several creates, see batched). Says, in order, which were written;
+   * one whose merchant has changed since is not.
    */
-  async insertIfMerchantIs(
-    db: Queryable,
-    session: CheckoutSession,
-    extra: NewSessionExtra,
-    merchant: MerchantCheck,
-  ): Promise<boolean> {
-    const agent = merchant.agentRequested ? agentOf('$20') : agentOf(null)
-    const result = await db.run(
-      `INSERT INTO checkout_sessions (${INSERT_COLUMNS})
-       SELECT ${SELECTED_VALUES} FROM merchants m
-        WHERE m.id = $2 AND m.default_country = $17
-          AND COALESCE((SELECT c.offset_minutes FROM sandbox_clocks c WHERE c.merchant_id = m.id), 0) = $18
-          AND ${agent} = $19`,
-      [
-        ...insertParams(session, extra),
-        merchant.default_country,
-        merchant.offset_minutes,
-        merchant.agent_id,
-        ...(merchant.agentRequested ? [session.agent_id] : []),
-      ],
+  async insertIfMerchantIs(db: Queryable, creates: readonly CheckedInsert[]): Promise<boolean[]> {
+    const params: SqlParam[] = []
+    const rows = creates.map(({ session, extra, merchant }) => {
+      const first = params.length
+      params.push(...insertParams(session, extra), merchant.default_country, merchant.offset_minutes)
+      params.push(merchant.agentRequested ? 1 : 0)
+      return `(${CHECKED_VALUE_TYPES.map((type, i) => `CAST($${first + i + 1} AS ${type})`).join(', ')})`
+    })
+    const written = await db.query<{ id: string }>(
+      `WITH v (${CHECKED_VALUE_COLUMNS}) AS (VALUES ${rows.join(', ')})
+       INSERT INTO checkout_sessions (${INSERT_COLUMNS})
+       SELECT v.id, v.merchant_id, v.agent_id, v.user_id, v.parent_session_id, v.status, v.mode,
+              v.client_secret_hash, v.hpp_id, v.document, 1, v.created_at, v.updated_at, v.expires_at,
+              v.notification_auth, v.notification_additional_payload, v.expire_at
+         FROM v JOIN merchants m ON m.id = v.merchant_id
+        WHERE m.default_country = v.default_country
+          AND COALESCE((SELECT c.offset_minutes FROM sandbox_clocks c WHERE c.merchant_id = m.id), 0) = v.offset_minutes
+          AND v.agent_id = CASE WHEN v.agent_requested = 1 THEN ${agentOf('v.agent_id')} ELSE ${agentOf(null)} END
+       RETURNING id`,
+      params,
     )
-    return result.changes === 1
+    const ids = new Set(written.map((row) => row.id))
+    return creates.map(({ session }) => ids.has(session.id))
   },
 
   /** Replaces where notifications of the session go and what they echo (update of the session). */
@@ -179,7 +188,7 @@ export const sessionRepository = {
   /**
    * The stored documents of sessions as JSON text, not parsed, in the order asked (undefined for an unknown
    * session or another merchant's): the get-session route sends one as it is, which saves a parse and a
-   * serialisation on the most frequent call, and concurrent gets share the statement (see batchedReads).
+   * serialisation on the most frequent call, and concurrent gets share the statement (see batched).
    */
   async findDocumentTexts(
     db: Queryable,

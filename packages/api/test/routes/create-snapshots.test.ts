@@ -1,10 +1,11 @@
 // A node makes a create from what it last read of the merchant (its country, sandbox clock and default agent),
 // and the INSERT checks that snapshot in the same statement. These tests change the merchant behind a node's
 // back, as another node would, and check that the next create on the first node sees the change.
-import { examples } from '@plazo/contract'
+import { type CheckoutSession, examples } from '@plazo/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
+import { insertChecked } from '../../src/domain/checkout/checked-inserts.ts'
 import { SANDBOX } from '../../src/storage/index.ts'
 import { oneWriteAtMost } from '../../src/storage/single-write.ts'
 import { type TestApp, testApp } from '../helpers/app.ts'
@@ -99,5 +100,80 @@ describe.each(testEngines())('concurrent gets, on $name', (engine) => {
     ])
     expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 404, 200, 200])
     expect(answers.map((res) => res.json().payload?.id ?? null)).toEqual([...mine, null, mine[0], theirs])
+  })
+})
+
+describe.each(testEngines())('concurrent creates, on $name', (engine) => {
+  let t: TestApp
+  beforeEach(async () => {
+    t = await testApp(engine)
+  })
+  afterEach(() => t.close())
+
+  const create = (headers: Record<string, string>, body: object = examples.hppRequestExample('product')) =>
+    t.app.inject({ method: 'POST', url: '/api/v2/checkout/', headers, payload: body })
+
+  it('write every session of two merchants made at once, each as its own', async () => {
+    // The first creates read their merchants; the ones after are made from snapshots, together.
+    await create(t.demo)
+    await create(t.other)
+    const agentStore = { ...examples.hppRequestExample('product'), agent_id: demo.agents.store.id }
+    const answers = await Promise.all([
+      create(t.demo),
+      create(t.other),
+      create(t.demo, agentStore),
+      create(t.demo),
+      create(t.other),
+    ])
+    expect(answers.map((res) => res.statusCode)).toEqual([201, 201, 201, 201, 201])
+    const read = await Promise.all(
+      answers.map((res, i) =>
+        t.app.inject({
+          method: 'GET',
+          url: `/api/v2/checkout/${res.json().checkout_session_id}/`,
+          headers: i === 1 || i === 4 ? t.other : t.demo,
+        }),
+      ),
+    )
+    expect(read.map((res) => res.json().payload.agent_id)).toEqual([
+      demo.agents.online.id,
+      SANDBOX.otherShop.agents.online.id,
+      demo.agents.store.id,
+      demo.agents.online.id,
+      SANDBOX.otherShop.agents.online.id,
+    ])
+  })
+
+  it('fail only the create at fault when a statement of several fails', async () => {
+    const first = await create(t.demo)
+    const existingId: string = first.json().checkout_session_id
+    const stored = await t.t.db.one<{ document: CheckoutSession }>(
+      'SELECT document FROM checkout_sessions WHERE id = $1',
+      [existingId],
+    )
+    const document = stored?.document as CheckoutSession
+    const merchant = {
+      default_country: 'ESP',
+      offset_minutes: 0,
+      agent_id: document.agent_id,
+      agentRequested: false,
+    }
+    const fresh = { ...document, id: '01a2aaaa-0000-7000-8000-000000000001', hpp: null }
+    const duplicate = { ...document, hpp: null }
+    const extra = { clientSecretHash: null }
+    const stale = { ...document, id: '01a2aaaa-0000-7000-8000-000000000002', hpp: null }
+    const results = await insertChecked(t.t.db, [
+      { session: fresh, extra, merchant },
+      { session: duplicate, extra, merchant },
+      { session: stale, extra, merchant: { ...merchant, offset_minutes: 5 } },
+    ])
+    expect(results[0]).toBe(true)
+    expect(results[1]).toBeInstanceOf(Error)
+    expect(results[2]).toBe(false)
+    const ids = await t.t.db.query<{ id: string }>('SELECT id FROM checkout_sessions WHERE id IN ($1, $2)', [
+      fresh.id,
+      stale.id,
+    ])
+    expect(ids.map((row) => row.id)).toEqual([fresh.id])
   })
 })

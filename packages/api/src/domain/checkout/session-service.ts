@@ -8,14 +8,20 @@ import type {
 } from '@plazo/contract'
 import { CONSTANTS } from '@plazo/contract'
 import { ApiError, invalidFields } from '../../errors.ts'
-import { batchedReads } from '../../storage/batched-reads.ts'
+import { batched } from '../../storage/batched.ts'
 import type { Database, Queryable, Transaction } from '../../storage/index.ts'
 import { jobRepository, SESSION_EXPIRY } from '../../storage/job-repository.ts'
-import { agentOf, type NewSessionExtra, sessionRepository } from '../../storage/session-repository.ts'
+import {
+  agentOf,
+  type CheckedInsert,
+  type NewSessionExtra,
+  sessionRepository,
+} from '../../storage/session-repository.ts'
 import type { Principal } from '../auth/index.ts'
 import { generateToken, hashToken } from '../auth/index.ts'
 import { timeOrderedId } from '../ids.ts'
 import type { Clock } from '../sandbox/clock.ts'
+import { insertChecked } from './checked-inserts.ts'
 import { type MerchantSnapshot, MerchantSnapshots } from './merchant-snapshots.ts'
 import { checkSessionRequest } from './request-rules.ts'
 import { newSessionDocument, requestParts } from './session-document.ts'
@@ -100,17 +106,24 @@ export class SessionService {
   readonly #clock: Clock
   readonly #publicUrl: string
   readonly #snapshots = new MerchantSnapshots()
-  /** The stored document as JSON text; concurrent reads share a statement on PostgreSQL (batchedReads). */
+  /** The stored document as JSON text; concurrent reads share a statement on PostgreSQL (batched). */
   readonly #documentText: (key: { merchantId: string; id: string }) => Promise<string | undefined>
+  /** A create made from a snapshot; concurrent ones share a statement on PostgreSQL (batched). */
+  readonly #insertChecked: (create: CheckedInsert) => Promise<boolean | undefined>
 
   constructor(options: SessionServiceOptions) {
     this.#db = options.db
     this.#clock = options.clock
     this.#publicUrl = options.publicUrl
-    this.#documentText = batchedReads(
+    this.#documentText = batched(
       this.#db,
       (keys) => sessionRepository.findDocumentTexts(this.#db, keys),
       (key) => `${key.merchantId}/${key.id}`,
+    )
+    this.#insertChecked = batched(
+      this.#db,
+      (creates) => insertChecked(this.#db, creates),
+      (create) => create.session.id,
     )
   }
 
@@ -158,12 +171,11 @@ export class SessionService {
     } catch {
       return undefined
     }
-    const written = await this.#db.singleWrite((db) =>
-      sessionRepository.insertIfMerchantIs(db, made.session, made.extra, {
-        ...snapshot,
-        agentRequested: request.agent_id !== undefined,
-      }),
-    )
+    const written = await this.#insertChecked({
+      session: made.session,
+      extra: made.extra,
+      merchant: { ...snapshot, agentRequested: request.agent_id !== undefined },
+    })
     if (written) return made
     this.#snapshots.forget(principal.merchantId)
     return undefined
