@@ -126,11 +126,13 @@ export const TravelArticleSchema = Type.Object(
 
 const IataAirport = Type.String({
   pattern: '^[A-Z]{3}$',
+  maxLength: 3,
   description: 'IATA airport code.',
   examples: ['MAD'],
 })
 const IataCarrier = Type.String({
   pattern: '^[A-Z0-9]{2,3}$',
+  maxLength: 3,
   description: 'IATA carrier code.',
   examples: ['IB'],
 })
@@ -178,13 +180,19 @@ export const FlightArticleSchema = Type.Object(
     unit_price_with_tax: positivePrice,
     departure_date: DateSchema,
     destination_date: Type.Optional(DateSchema),
-    passengers: Type.Array(PassengerSchema, { minItems: 1, description: 'Passengers (at least 1).' }),
+    passengers: Type.Array(PassengerSchema, {
+      minItems: 1,
+      maxItems: 50,
+      description: 'Passengers (1 to 50).',
+    }),
     iata_carrier_code: Type.Optional(IataCarrier),
     iata_departure_code: Type.Optional(IataAirport),
     iata_destination_code: Type.Optional(IataAirport),
     country_departure_code: Type.Optional(Alpha3CountrySchema),
     country_destination_code: Type.Optional(Alpha3CountrySchema),
-    segments: Type.Optional(Type.Array(FlightSegmentSchema, { description: 'Flight legs.' })),
+    segments: Type.Optional(
+      Type.Array(FlightSegmentSchema, { maxItems: 20, description: 'Flight legs (at most 20).' }),
+    ),
     customer_travel_insurance: Type.Optional(
       Type.Boolean({ description: 'The customer bought travel insurance.' }),
     ),

@@ -1,6 +1,6 @@
 import Type from 'typebox'
 import { ArticleSchema, ReadArticleSchema } from './article.ts'
-import { CurrencySchema, MAX_AMOUNT_CENTS, MoneySchema, UuidSchema } from './primitives.ts'
+import { CurrencySchema, MAX_AMOUNT_CENTS, MAX_CART_ITEMS, MoneySchema, UuidSchema } from './primitives.ts'
 
 export const CartItemSchema = Type.Object(
   {
@@ -43,7 +43,11 @@ export const CartSchema = Type.Object(
         'Cart total with taxes, in cents (> 0). Must equal the sum of the items `total_price_with_tax`, otherwise the API answers 409 `The total price of the cart (<total>) differs from the sum of all the items total price (<sum>).`',
     }),
     currency: CurrencySchema,
-    items: Type.Array(CartItemSchema, { minItems: 1, description: 'Cart lines (at least 1).' }),
+    items: Type.Array(CartItemSchema, {
+      minItems: 1,
+      maxItems: MAX_CART_ITEMS,
+      description: `Cart lines (1 to ${MAX_CART_ITEMS}).`,
+    }),
   },
   {
     title: 'Cart',

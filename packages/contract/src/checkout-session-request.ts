@@ -2,9 +2,10 @@ import Type from 'typebox'
 import { CartSchema } from './cart.ts'
 import { BasicCustomerSchema, FullCustomerSchema } from './customer.ts'
 import { OfferablePaymentMethodType, PurchaseCountry } from './enums.ts'
+import { DEMO_AGENT_ONLINE_ID } from './examples/requests.ts'
 import { MerchantSchema } from './merchant.ts'
 import { DownPaymentRequestSchema, PaymentMethodsSchema } from './payment-methods.ts'
-import { DateTimeSchema, UuidSchema } from './primitives.ts'
+import { FutureDateTimeSchema, UuidSchema } from './primitives.ts'
 import { discriminated } from './schema-helpers.ts'
 import { BillingSchema, ShippingSchema } from './shipping-billing.ts'
 import { EmbeddedUiSchema, HppUiSchema } from './ui.ts'
@@ -18,7 +19,7 @@ export const ProcessedPaymentMethodSchema = Type.Object(
     title: 'ProcessedPaymentMethod',
     additionalProperties: false,
     description:
-      'The payment method (and term) the customer already chose in your front end. It must be one of `payment_methods` (400 otherwise). `POST /checkout/payment-intent/` processes the payment intent with it; on `POST /checkout/` it is only checked.',
+      'The payment method (and term) the customer already chose in your front end. It must be one of `payment_methods`, and `period` one of that method\u2019s terms (`options.periods`, else its pricing\u2019s; none for card and account-to-account payments): 400 naming the field otherwise. `POST /checkout/payment-intent/` processes the payment intent with it; on `POST /checkout/` it is only checked.',
   },
 )
 
@@ -33,6 +34,7 @@ const common = {
   purchase_country: Type.Optional(PurchaseCountry.schema),
   agent_id: Type.Optional({
     ...UuidSchema,
+    examples: [DEMO_AGENT_ONLINE_ID],
     description:
       'One of your agents (points of sale). Omitted: your first agent. Another merchant\u2019s agent is rejected (400).',
   }),
@@ -41,10 +43,9 @@ const common = {
   customer: Type.Optional(BasicCustomerSchema),
   shipping: Type.Optional(ShippingSchema),
   billing: Type.Optional(BillingSchema),
-  expires_at: Type.Optional({
-    ...DateTimeSchema,
-    description: 'The session expires (status `expired`) if not completed by then. Must be in the future.',
-  }),
+  expires_at: Type.Optional(
+    FutureDateTimeSchema('The session expires (status `expired`) if not completed by then.'),
+  ),
   processed_payment_method: Type.Optional(ProcessedPaymentMethodSchema),
 }
 

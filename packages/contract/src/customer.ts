@@ -48,6 +48,7 @@ export const DocumentDetailsSchema = Type.Object(
     birt_date: Type.Optional(
       Type.String({
         format: 'date',
+        maxLength: 10,
         deprecated: true,
         description:
           'Deprecated misspelling of `birth_date`, accepted on input only and renamed to `birth_date`.',
@@ -244,6 +245,7 @@ export const IncomeSchema = Type.Object(
   {
     account_number: Type.String({
       pattern: '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$',
+      maxLength: 34,
       description: 'IBAN of the account where the income is paid, upper case and without spaces.',
       examples: ['ES9121000418450200051332'],
     }),

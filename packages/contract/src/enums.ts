@@ -1,4 +1,5 @@
 import Type from 'typebox'
+import { ISO_3166_1_ALPHA3 } from './countries.ts'
 
 /**
  * Every enumeration of the product (spec §1, §3, §4), declared once. `ENUMS` below is the
@@ -363,6 +364,14 @@ export const PurchaseCountry = enumeration(
 )
 
 /** Every enumeration by name, for the docs' globals page and the client library. */
+/** The countries of addresses, nationalities and flights (the schema is `Alpha3CountrySchema`). */
+const CountryCode = {
+  title: 'CountryCode',
+  description:
+    'ISO 3166-1 alpha-3 country code: the 249 officially assigned codes, generated from the npm package iso-3166-1.',
+  values: ISO_3166_1_ALPHA3,
+}
+
 export const ENUMS = Object.fromEntries(
   [
     PaymentMethodType,
@@ -404,5 +413,6 @@ export const ENUMS = Object.fromEntries(
     DistributionChannel,
     Currency,
     PurchaseCountry,
+    CountryCode,
   ].map((e) => [e.title, { description: e.description, values: e.values as readonly string[] }]),
 ) as Record<string, { description: string; values: readonly string[] }>

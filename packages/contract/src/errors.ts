@@ -8,10 +8,14 @@ import { enumOf } from './enums.ts'
 
 export const SchemaErrorSchema = Type.Object(
   {
-    field: Type.String({ description: 'JSON pointer of the invalid field, e.g. `/cart/items/0/units`.' }),
+    field: Type.String({
+      description:
+        'What is invalid: a JSON pointer into the body (`/cart/items/0/units`; `/` is the body as a whole), or into the path parameters or the query (`/checkout_session_id`); the name of a header (`Idempotency-Key`, `Content-Type`, `Content-Length`); or `URL` for the URL itself.',
+    }),
     message: Type.String({ description: 'What is wrong with it.' }),
     keyword: Type.String({
-      description: 'The JSON Schema rule that failed (`required`, `type`, `minimum`…).',
+      description:
+        'The JSON Schema rule that failed (`required`, `type`, `minimum`, `maxLength`…), or the check made before the schema: `json` (the body is not JSON), `maxDepth` (it nests too deep), `encoding` (a malformed percent-encoding in the URL).',
     }),
   },
   { title: 'SchemaError', description: 'One invalid field.' },
@@ -33,10 +37,20 @@ export const ValidationErrorBodySchema = Type.Object(
     status: Type.Literal('ko'),
     exception: Type.String(),
     error: Type.String(),
-    schema_errors: Type.Array(SchemaErrorSchema, { description: 'One entry per invalid field.' }),
-    original_data: Type.Unknown({ description: 'The body as sent.' }),
+    schema_errors: Type.Array(SchemaErrorSchema, {
+      minItems: 1,
+      description: 'One entry per invalid field, header or part of the URL.',
+    }),
+    original_data: Type.Unknown({
+      description:
+        'The body as sent: parsed when it is JSON, else the text itself; the path parameters or the query when those are invalid; `null` when there is no body (or the URL was refused before it was read). Past 16 KiB (`ORIGINAL_DATA_MAX_BYTES`) it is a string: the first 16 KiB of the body as sent, then a note that says how many bytes were sent.',
+    }),
   },
-  { title: 'ValidationErrorBody', description: '400: the request failed schema validation.' },
+  {
+    title: 'ValidationErrorBody',
+    description:
+      '400: the request is not valid (its body, a header, the path or the query). Every 400 has this shape, whatever was wrong.',
+  },
 )
 
 export const UnauthorizedBodySchema = Type.Object(
@@ -102,14 +116,14 @@ export const ERRORS = {
     400,
     'plazo.request.malformed_json',
     'The body is not valid JSON.',
-    'The body cannot be parsed.',
+    "The body cannot be parsed as JSON; `schema_errors` names the body (`/`, keyword `json`) with the parser's reason.",
   ),
   BAD_REQUEST: entry(
     'BAD_REQUEST',
     400,
     'plazo.request.bad_request',
     '{detail}',
-    'The request is not valid for a reason the message gives.',
+    'The request is not valid for a reason the message gives, before its schema is checked: a body nested too deep, an invalid `Idempotency-Key` or `Content-Type` header, a malformed URL. `schema_errors` names the body, the header or the URL.',
   ),
   TOKEN_MISSING: entry(
     'TOKEN_MISSING',
@@ -138,6 +152,13 @@ export const ERRORS = {
     'plazo.route.not_found',
     'Route {method} {url} not found.',
     'No such endpoint.',
+  ),
+  METHOD_NOT_ALLOWED: entry(
+    'METHOD_NOT_ALLOWED',
+    405,
+    'plazo.route.method_not_allowed',
+    'Method {method} is not allowed on {url}: use {allowed}.',
+    'The path exists but does not take this method; the `Allow` header lists the methods it takes.',
   ),
   SESSION_NOT_FOUND: entry(
     'SESSION_NOT_FOUND',
@@ -242,7 +263,7 @@ export const ERRORS = {
     422,
     'plazo.idempotency.key_reused',
     'This Idempotency-Key was already used with a different request.',
-    'The same Idempotency-Key was sent with another body, method or path within 24 h.',
+    'The same Idempotency-Key was sent with another body, method or path within 24 h (bodies are compared as parsed JSON: key order and spacing do not count).',
   ),
   RATE_LIMITED: entry(
     'RATE_LIMITED',

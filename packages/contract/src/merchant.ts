@@ -1,6 +1,6 @@
 import Type from 'typebox'
 import { CheckoutMode, enumOf } from './enums.ts'
-import { DateTimeSchema, NonEmptyString, UrlSchema } from './primitives.ts'
+import { FutureDateTimeSchema, NonEmptyString, UrlSchema } from './primitives.ts'
 
 export const CertificateAuthSchema = Type.Object(
   {
@@ -94,7 +94,9 @@ export const MerchantSchema = Type.Object(
         description: 'A confirmed order not captured within this many minutes is cancelled (e.g. 15).',
       }),
     ),
-    invitation_expires_on_date: Type.Optional(DateTimeSchema),
+    invitation_expires_on_date: Type.Optional(
+      FutureDateTimeSchema('The invitation sent to the customer (hosted page link) expires then.'),
+    ),
   },
   {
     title: 'Merchant',

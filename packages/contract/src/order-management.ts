@@ -1,7 +1,14 @@
 import Type from 'typebox'
 import { CheckoutSessionSchema, OperationSchema } from './checkout-session.ts'
 import { CustomerAction, DistributionChannel, PaymentMethodType } from './enums.ts'
-import { DateTimeSchema, EmailSchema, MAX_AMOUNT_CENTS, PhoneNumberSchema, UuidSchema } from './primitives.ts'
+import {
+  DateTimeSchema,
+  EmailSchema,
+  MAX_AMOUNT_CENTS,
+  MAX_CART_ITEMS,
+  PhoneNumberSchema,
+  UuidSchema,
+} from './primitives.ts'
 
 export const CaptureRequestSchema = Type.Object(
   {
@@ -27,6 +34,7 @@ export const RefundRequestSchema = Type.Object(
     refunded_item_ids: Type.Optional(
       Type.Array(UuidSchema, {
         minItems: 1,
+        maxItems: MAX_CART_ITEMS,
         uniqueItems: true,
         description:
           'Ids of captured order lines (`payload.cart.order_lines[].id`). Each is refunded once (409 `already refunded`).',

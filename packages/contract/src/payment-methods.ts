@@ -21,6 +21,7 @@ import { discriminated } from './schema-helpers.ts'
 
 const periods = Type.Array(Type.Integer({ minimum: 1, maximum: 120 }), {
   minItems: 1,
+  maxItems: 120,
   uniqueItems: true,
   description:
     'Terms offered, in months (e.g. 3, 6, 9, 12 for BNPL; 18 to 48 for consumer loans; 24 to 96 for auto loans).',
@@ -96,6 +97,7 @@ export const ProcessingStrategySchema = Type.Object(
                 { lender_name: NonEmptyString('Lender.'), pricing_name: NonEmptyString('Lender pricing.') },
                 { additionalProperties: false },
               ),
+              { maxItems: 50 },
             ),
           ),
         },
@@ -172,6 +174,7 @@ export const ReadPaymentMethodSchema = discriminated(
 
 export const PaymentMethodsSchema = Type.Array(PaymentMethodSchema, {
   minItems: 1,
+  maxItems: 20,
   uniqueItems: true,
   description:
     'Payment methods offered (at least 1, unique; a `type` may appear only once — the API answers 400 otherwise). Omitted: every method the agent has a pricing for.',
@@ -183,6 +186,7 @@ export const DownPaymentRequestSchema = Type.Object(
     payment_methods: Type.Optional(
       Type.Array(DownPaymentMethodType.schema, {
         minItems: 1,
+        maxItems: 10,
         uniqueItems: true,
         description: 'How the down payment can be paid (default both).',
       }),

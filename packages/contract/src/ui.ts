@@ -1,6 +1,12 @@
 import Type from 'typebox'
 import { CustomizationShape } from './enums.ts'
-import { DateTimeSchema, HexColorSchema, HTTP_URL_PREFIX, NonEmptyString, UrlSchema } from './primitives.ts'
+import {
+  FutureDateTimeSchema,
+  HexColorSchema,
+  HTTP_URL_PREFIX,
+  NonEmptyString,
+  UrlSchema,
+} from './primitives.ts'
 
 export const CustomizationSchema = Type.Object(
   {
@@ -57,7 +63,7 @@ export const HppOptionsSchema = Type.Object(
   {
     merchant_urls: Type.Optional(MerchantUrlsSchema),
     customization: Type.Optional(HppCustomizationSchema),
-    expires_at: Type.Optional(DateTimeSchema),
+    expires_at: Type.Optional(FutureDateTimeSchema('The hosted payment page expires then.')),
   },
   { title: 'HppOptions', additionalProperties: false, description: 'Hosted payment page options.' },
 )

@@ -158,8 +158,11 @@ export function formatSchemaErrors(
 }
 
 const COMBINERS = new Set(['oneOf', 'anyOf', 'not'])
-/** Failures of a string's form that its schema's `x-error-message` can explain in words (not its length). */
-const EXPLAINED_VALUE = new Set(['pattern', 'format'])
+/**
+ * Failures of a string's form that its schema's `x-error-message` can explain in words (not its length); an
+ * enum too long to list in a message (the 249 countries) says what it holds instead.
+ */
+const EXPLAINED_VALUE = new Set(['pattern', 'format', 'enum'])
 
 function customMessage(error: ErrorObject): unknown {
   return (error.parentSchema as Record<string, unknown> | undefined)?.['x-error-message']

@@ -33,7 +33,7 @@ export const EventAttemptSchema = Type.Object(
     error: Nullable(
       Type.String({
         description:
-          'Why the try failed (`HTTP 500: <start of your body>`, `timed out after 15000 ms`, `connect ECONNREFUSED …`); null when delivered.',
+          'Why the try failed (`HTTP 500: <start of your body>`, `timed out after 15000 ms`, `connect ECONNREFUSED …`); null when delivered. A try is listed as soon as it starts: `no answer yet: the try is in progress` while Plazo waits for your answer; `no answer recorded: the Plazo server sending it stopped; your endpoint may have received it` when the server sending it stopped abruptly (the notification is then sent again).',
       }),
     ),
   },
@@ -63,7 +63,7 @@ export const WebhookEventRecordSchema = Type.Object(
     next_attempt_at: Nullable({
       ...DateTimeSchema,
       description:
-        'The earliest time a `pending` event is tried next; null once delivered or failed, and while it waits for an earlier pending event of its session (a session\u2019s events go out in order): it gets a time when that one is delivered or given up. It may also wait until its merchant has room (at most `WEBHOOK_MERCHANT_CONCURRENCY` in flight).',
+        'The earliest time a `pending` event is tried next; null once delivered or failed, and while it waits for an earlier pending event of its session (a session\u2019s events go out in order): it gets a time when that one is delivered or given up. It may also wait until its endpoint and its merchant have room (at most `WEBHOOK_ENDPOINT_CONCURRENCY` in flight to one URL, `WEBHOOK_MERCHANT_CONCURRENCY` to one merchant).',
     }),
     delivered_at: Nullable({
       ...DateTimeSchema,
@@ -71,7 +71,11 @@ export const WebhookEventRecordSchema = Type.Object(
         'When your endpoint first acknowledged it (2XX); null until then. A later redelivery keeps it, whether that try succeeds or fails.',
     }),
     last_error: Nullable(Type.String({ description: 'The error of the last failed try.' })),
-    attempt_count: Type.Integer({ minimum: 0, description: 'Tries made so far, redeliveries included.' }),
+    attempt_count: Type.Integer({
+      minimum: 0,
+      description:
+        'Tries made so far, redeliveries included, the one in progress and any cut short included.',
+    }),
     payload: WebhookEventPayloadSchema,
     attempts: Type.Array(EventAttemptSchema, { description: 'Every try, oldest first.' }),
   },
@@ -138,8 +142,30 @@ export const WebhookSecretSchema = Type.Object(
         'The signing secret: `whsec_` followed by the base64 key. Pass it whole to a Standard Webhooks library.',
     }),
     created_at: Type.Optional({ ...DateTimeSchema, description: 'When this secret was made.' }),
+    previous_secret_expires_at: Nullable({
+      ...DateTimeSchema,
+      description:
+        'Until when the secret replaced by the last rotation still signs your notifications too (a second `v1,` signature in `webhook-signature`), in your sandbox clock\u2019s time: `WEBHOOK_SECRET_OVERLAP_HOURS` after the rotation. Null when no old secret signs any more.',
+    }),
   },
   { title: 'WebhookSecret', description: 'The key that signs your notifications.' },
+)
+
+export const RotateWebhookSecretRequestSchema = Type.Object(
+  {
+    expire_previous_now: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description:
+          'Stop signing with the old secret at once, rather than `WEBHOOK_SECRET_OVERLAP_HOURS` later: for a secret that leaked. Receivers still holding the old secret reject every notification until they have the new one.',
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    title: 'RotateWebhookSecretRequest',
+    description: 'How the rotation treats the old secret. The body is optional.',
+  },
 )
 
 export const WebhookSecretResponseSchema = Type.Object(
@@ -206,6 +232,17 @@ export const WEBHOOK_SECRET_RESPONSE_EXAMPLE = {
   payload: {
     secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
     created_at: '2026-05-01T09:00:00.000Z',
+    previous_secret_expires_at: null,
+  },
+  identifier: '90b2ea23-a417-48b7-8400-554a197f2db1',
+}
+
+export const WEBHOOK_SECRET_ROTATED_RESPONSE_EXAMPLE = {
+  status: 'ok',
+  payload: {
+    secret: 'whsec_3qzN8kQe0XbX1m7yJg2uT4VwYc9Hs5Ra',
+    created_at: '2026-05-17T10:00:00.000Z',
+    previous_secret_expires_at: '2026-05-18T10:00:00.000Z',
   },
   identifier: '90b2ea23-a417-48b7-8400-554a197f2db1',
 }

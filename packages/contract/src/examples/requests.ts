@@ -8,7 +8,11 @@ import type {
 
 /** Request examples. Every one of them is validated against its schema in the tests. */
 
-export const DEMO_AGENT_ONLINE_ID = '0b6f3c9e-2d71-4c1a-9a55-3f0d8e7a1c01'
+/**
+ * The Demo Store's `agent-online` of the sandbox seed (packages/api/src/storage/seed.ts; a test checks they
+ * agree), so that an example that names an agent works in the sandbox as it is.
+ */
+export const DEMO_AGENT_ONLINE_ID = 'a0a09c08-ec9b-4994-8a89-ddaf1e736565'
 
 const articles: Record<string, { article: Article; units: number; total: number; discount?: number }> = {
   product: {

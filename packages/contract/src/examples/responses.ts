@@ -290,9 +290,28 @@ export const ERROR_EXAMPLES = {
     'plazo.idempotency.key_reused',
     'This Idempotency-Key was already used with a different request.',
   ),
-  idempotencyKeyInvalid: ko(
-    'plazo.request.bad_request',
-    'The Idempotency-Key header must be 1 to 255 characters.',
+  idempotencyKeyInvalid: {
+    ...ko('plazo.request.bad_request', 'The Idempotency-Key header must be 1 to 255 characters.'),
+    schema_errors: [
+      { field: 'Idempotency-Key', message: 'must be 1 to 255 characters', keyword: 'maxLength' },
+    ],
+    original_data: { minutes: 60 },
+  },
+  malformedJson: {
+    ...ko('plazo.request.malformed_json', 'The body is not valid JSON.'),
+    schema_errors: [
+      {
+        field: '/',
+        message: "is not valid JSON: Expected ',' or '}' after property value in JSON at position 15",
+        keyword: 'json',
+      },
+    ],
+    original_data: '{"minutes": 60 "x": 1}',
+  },
+  payloadTooLarge: ko('plazo.request.payload_too_large', 'The body is larger than 1 MiB.'),
+  unsupportedMediaType: ko(
+    'plazo.request.unsupported_media_type',
+    'Content-Type text/plain is not supported: send application/json.',
   ),
 } as const
 

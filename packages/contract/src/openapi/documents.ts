@@ -1,6 +1,6 @@
 import type { TSchema } from 'typebox'
 import { BRAND } from '../brand.ts'
-import { WEBHOOK_EXAMPLES } from '../examples/index.ts'
+import { DEMO_AGENT_ONLINE_ID, WEBHOOK_EXAMPLES } from '../examples/index.ts'
 import { WEBHOOK_EVENT_SCHEMAS } from '../webhooks.ts'
 import {
   CLIENT_TAG_DESCRIPTIONS,
@@ -16,6 +16,7 @@ import {
   getHppClientSession,
 } from './client-operations.ts'
 import { ComponentRegistry } from './components.ts'
+import { SPANISH_TAG_NAMES, SPANISH_TEXTS } from './es/index.ts'
 import {
   cancelSession,
   capture,
@@ -26,13 +27,13 @@ import {
   createPaymentIntent,
   customerAction,
   distribute,
+  documentedResponses,
   downloadWebhookCaCertificate,
   downloadWebhookClientCertificate,
   getAgentConfiguration,
   getAgentPricings,
   getSession,
   getWebhookSecret,
-  IDEMPOTENCY_RESPONSES,
   listWebhookEvents,
   login,
   type OperationSpec,
@@ -45,6 +46,7 @@ import {
   simulateOffers,
   updateSession,
 } from './operations.ts'
+import { translateDocument } from './translate.ts'
 
 export const OPENAPI_DOCUMENT_NAMES = [
   'checkout-session-embedded',
@@ -53,6 +55,10 @@ export const OPENAPI_DOCUMENT_NAMES = [
   'webhook',
 ] as const
 export type OpenApiDocumentName = (typeof OPENAPI_DOCUMENT_NAMES)[number]
+
+/** Each document is published in English (`openapi/<name>.json`) and in Spanish (`openapi/es/<name>.json`). */
+export const OPENAPI_LOCALES = ['en', 'es'] as const
+export type OpenApiLocale = (typeof OPENAPI_LOCALES)[number]
 
 export const API_VERSION = '2.0.0'
 
@@ -66,11 +72,15 @@ const commonIntro = `All amounts are integer cents (7900 is 79.00 EUR), in EUR; 
 
 **Authentication.** Log in with \`POST /auth/login/\` and send \`Authorization: Bearer <access_token>\` on every other call from your server. Calls tagged *browser* or *public* are made from the customer's browser and never take your token: each says what it takes instead.
 
-**Errors.** Every error body has \`status: "ko"\`, a machine-readable \`exception\` and a human \`error\`; a 400 adds \`schema_errors\` (one entry per invalid field) and \`original_data\` (the body as sent). A 401 is \`{error, error_description}\`; a 500 has no body. Every response carries an \`x-request-id\` header.
+**Errors.** Every error body has \`status: "ko"\`, a machine-readable \`exception\` and a human \`error\`; every 400, whatever was wrong (a field, a body that is not JSON or nests too deep, a header, the URL), adds \`schema_errors\` (one entry per invalid field, header or part of the URL) and \`original_data\` (the body as sent; past 16 KiB, a string with its first 16 KiB and a note). \`schema_errors\` lists at most 100 entries, then one (keyword \`maxErrors\`) that says how many more there were; an error answer is at most 64 KB. 413 (body over 1 MiB) and 415 (body not \`application/json\`) have the common body.
 
-**Idempotency.** Send an \`Idempotency-Key\` header (any unique string up to 255 characters) on any POST made with your token to retry it safely (except the auth calls and the webhook secret rotation: their answers hold credentials, which are never kept for a replay): the same key with the same request replays the first response (status and body); the same key with a different request answers 422; a retry while the first is still running answers 409. Keys are kept for 24 hours.
+**Limits.** Every list and text of a request has a bound (\`maxItems\`, \`maxLength\`) well above real orders: 500 cart lines, 50 passengers, 20 flight segments, 20 payment methods, 120 terms. A 401 is \`{error, error_description}\`; a 500 has no body. Every response carries an \`x-request-id\` header.
 
-**Trailing slash.** Paths are shown without their trailing slash; every path also works with it (\`/checkout/\` and \`/checkout\` are the same call).`
+**Idempotency.** Send an \`Idempotency-Key\` header (any unique string up to 255 characters) on any POST made with your token to retry it safely (except the auth calls and the webhook secret rotation: their answers hold credentials, which are never kept for a replay): the same key with the same request replays the first response (status and body); a request is the same when its method, path and body as parsed JSON are (key order, spacing and escapes do not count: the body is compared in the canonical form of RFC 8785); the same key with a different request answers 422; a retry while the first is still running answers 409. Keys are kept for 24 hours.
+
+**Trailing slash.** Paths are shown without their trailing slash; every path also works with it (\`/checkout/\` and \`/checkout\` are the same call).
+
+**Unknown paths and methods.** A path the API does not have answers 404 (\`plazo.route.not_found\`). A path it has, called with a method it does not take (\`PATCH /checkout/{checkout_session_id}\`), answers 405 (\`plazo.route.method_not_allowed\`) with an \`Allow\` header that lists the methods it takes (\`DELETE, GET, HEAD, PUT\`); both with the error body.`
 
 const descriptions: Record<OpenApiDocumentName, { title: string; description: string }> = {
   'checkout-session-embedded': {
@@ -89,7 +99,7 @@ const descriptions: Record<OpenApiDocumentName, { title: string; description: st
     title: `${BRAND} Webhook notifications`,
     description: `${BRAND} sends a POST with a JSON body to your \`notification_url\` for six events (below, under Webhooks). The session's \`merchant.notification_url\` is used, else your merchant's; with neither, the event is marked \`failed\` with \`last_error: "no notification_url"\` and is not sent (set a URL, then redeliver it).
 
-**Acknowledge** with any 2XX status within 15 seconds: the status line decides as soon as it arrives, and the body of your answer is not waited for. Anything else (3XX redirects are not followed, 4XX, 5XX), a timeout or a refused connection is a failed try, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10 %), then given up (\`failed\`). At most 8 of your notifications are in flight at a time (all sessions together); the others wait their turn, so a slow endpoint delays only your own notifications, and a try may start somewhat after its scheduled time. Delivery is **at least once**: deduplicate on \`event_id\`, which is the same on every try and on redeliveries. **Order**: a session's notifications are sent one at a time, in the order they happened; the next one goes once the previous one is acknowledged or given up (\`failed\`). Process them in arrival order, not by \`triggered_at\` (the notifications of one change share it); a redelivered one comes out of turn.
+**Acknowledge** with any 2XX status within 15 seconds: the status line decides as soon as it arrives, and the body of your answer is not waited for. Anything else (3XX redirects are not followed, 4XX, 5XX), a timeout or a refused connection is a failed try, retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h (each ±10 %), then given up (\`failed\`). At most 8 notifications are in flight to one notification URL at a time, and 16 to you (all URLs together); the others wait their turn, so a slow endpoint delays only the notifications that go to it, and a try may start somewhat after its scheduled time. Delivery is **at least once**: deduplicate on \`event_id\`, which is the same on every try and on redeliveries. **Order**: a session's notifications are sent one at a time, in the order they happened; the next one goes once the previous one is acknowledged or given up (\`failed\`). Process them in arrival order, not by \`triggered_at\` (the notifications of one change share it); a redelivered one comes out of turn.
 
 **Headers** of every notification:
 
@@ -197,6 +207,8 @@ function pathParameter(name: keyof typeof PATH_PARAMETER_DESCRIPTIONS) {
     required: true,
     description: PATH_PARAMETER_DESCRIPTIONS[name],
     schema: { type: 'string', format: 'uuid' },
+    // The sandbox's own agent: a Try it call with the example works as it is.
+    ...(name === 'agent_id' ? { example: DEMO_AGENT_ONLINE_ID } : {}),
   }
 }
 
@@ -221,7 +233,7 @@ function buildOperation(registry: ComponentRegistry, op: OperationSpec) {
     })
   }
   if (op.idempotent) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' })
-  const answers = op.idempotent ? { ...IDEMPOTENCY_RESPONSES, ...op.responses } : op.responses
+  const answers = documentedResponses(op)
   const responses = Object.fromEntries(
     Object.entries(answers).map(([status, response]) => [
       status,
@@ -300,8 +312,26 @@ const NOTIFICATION_HEADERS = [
   },
 ]
 
-/** Build one of the four OpenAPI 3.1 documents from the contract schemas. */
-export function buildOpenApiDocument(name: OpenApiDocumentName): Record<string, unknown> {
+/**
+ * Build one of the four OpenAPI 3.1 documents from the contract schemas, in English or in Spanish (the
+ * English document with its texts taken from the catalogue of src/openapi/es/). A Spanish document with a
+ * text the catalogue lacks is not built: the error lists the texts to translate.
+ */
+export function buildOpenApiDocument(
+  name: OpenApiDocumentName,
+  locale: OpenApiLocale = 'en',
+): Record<string, unknown> {
+  const english = buildEnglishDocument(name)
+  if (locale === 'en') return english
+  const { document, missing } = translateDocument(english, SPANISH_TEXTS, SPANISH_TAG_NAMES)
+  if (missing.length) {
+    const list = missing.map(({ where, text }) => `- ${where}: ${JSON.stringify(text)}`).join('\n')
+    throw new Error(`The Spanish ${name} document lacks a translation in src/openapi/es/ for:\n${list}`)
+  }
+  return document
+}
+
+function buildEnglishDocument(name: OpenApiDocumentName): Record<string, unknown> {
   const registry = new ComponentRegistry()
   const paths: Record<string, Record<string, unknown>> = {}
   const tags = new Set<string>()
@@ -382,7 +412,7 @@ export function buildOpenApiDocument(name: OpenApiDocumentName): Record<string, 
                 in: 'header',
                 required: false,
                 description:
-                  'Any unique string (1 to 255 characters). The same key with the same request replays the first response; with a different request it answers 422; while the first is still running, 409. Kept 24 hours.',
+                  'Any unique string (1 to 255 characters). The same key with the same request (method, path and JSON body; key order and spacing do not count) replays the first response; with a different request it answers 422; while the first is still running, 409. Kept 24 hours.',
                 schema: { type: 'string', minLength: 1, maxLength: 255 },
               },
             },

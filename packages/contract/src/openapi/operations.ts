@@ -61,9 +61,11 @@ import {
   NotificationUrlRequestSchema,
   PEM_CERTIFICATE_EXAMPLE,
   PemCertificateSchema,
+  RotateWebhookSecretRequestSchema,
   WEBHOOK_EVENT_LIST_RESPONSE_EXAMPLE,
   WEBHOOK_REDELIVER_RESPONSE_EXAMPLE,
   WEBHOOK_SECRET_RESPONSE_EXAMPLE,
+  WEBHOOK_SECRET_ROTATED_RESPONSE_EXAMPLE,
   WebhookEventListResponseSchema,
   WebhookEventResponseSchema,
   WebhookSecretResponseSchema,
@@ -153,7 +155,7 @@ export const e500: ResponseSpec = {
 export const IDEMPOTENCY_RESPONSES: Record<'400' | '409' | '422', ResponseSpec> = {
   '400': {
     description: 'The `Idempotency-Key` header is empty or longer than 255 characters.',
-    schema: ErrorBodySchema,
+    schema: ValidationErrorBodySchema,
     examples: one('Key too long', ERROR_EXAMPLES.idempotencyKeyInvalid),
   },
   '409': {
@@ -162,10 +164,42 @@ export const IDEMPOTENCY_RESPONSES: Record<'400' | '409' | '422', ResponseSpec> 
     examples: one('Still running', ERROR_EXAMPLES.idempotencyInProgress),
   },
   '422': {
-    description: 'The `Idempotency-Key` was already used with a different request.',
+    description:
+      'The `Idempotency-Key` was already used with a different request: another method, path or JSON body (compared as parsed JSON, so key order and spacing do not count).',
     schema: ErrorBodySchema,
     examples: one('Key reused', ERROR_EXAMPLES.idempotencyMismatch),
   },
+}
+
+/**
+ * What any call that may carry a body (every method but GET) can answer about the body itself, before its
+ * schema is checked; the documents merge them into those calls (a call's own answer with the same status stays).
+ */
+export const BODY_RESPONSES: Record<'400' | '413' | '415', ResponseSpec> = {
+  '400': {
+    description: `The body is not JSON, or nests more than 64 levels deep: \`schema_errors\` names the body (\`/\`) and \`original_data\` echoes it as sent, as a string.`,
+    schema: ValidationErrorBodySchema,
+    examples: one('Not JSON', ERROR_EXAMPLES.malformedJson),
+  },
+  '413': {
+    description: 'The body is larger than 1 MiB (`BODY_LIMIT_BYTES`).',
+    schema: ErrorBodySchema,
+    examples: one('Too large', ERROR_EXAMPLES.payloadTooLarge),
+  },
+  '415': {
+    description: 'The body is not `application/json` (any charset is accepted).',
+    schema: ErrorBodySchema,
+    examples: one('Not JSON', ERROR_EXAMPLES.unsupportedMediaType),
+  },
+}
+
+/** Every answer the documents list for a call: its own, and those its body and its `Idempotency-Key` add. */
+export function documentedResponses(op: OperationSpec): Record<string, ResponseSpec> {
+  return {
+    ...(op.method === 'get' ? {} : BODY_RESPONSES),
+    ...(op.idempotent ? IDEMPOTENCY_RESPONSES : {}),
+    ...op.responses,
+  }
 }
 
 const sessionCreateExamples = (mode: 'embedded' | 'hpp'): Record<string, Example> =>
@@ -305,7 +339,7 @@ export const createPaymentIntent: OperationSpec = {
   tag: 'Checkout sessions',
   summary: 'Create a session and process its payment intent',
   description:
-    'For merchants that collect the customer data themselves: creates the checkout session and asks the lender at once. The full customer is required (identity document, family situation, residence, professional details and income, with their conditional rules: `regime` when married; `property_type` and `mortgage` for ownership; `professional_position` and `company_info` for employed statuses; `company_contract_end_date` when temporary_employed). The intent uses `processed_payment_method`, or else the first of `payment_methods` with its shortest term.',
+    'For merchants that collect the customer data themselves: creates the checkout session and asks the lender at once. The full customer is required (identity document, family situation, residence, professional details and income, with their conditional rules: `regime` when married; `property_type` and `mortgage` for ownership; `professional_position` and `company_info` for employed statuses; `company_contract_end_date` when temporary_employed). The intent uses `processed_payment_method`, or else the first of `payment_methods` with its shortest term; its `period` must be one of that method\u2019s terms (its `options.periods`, else its pricing\u2019s; none for card and account-to-account payments), 400 naming `/processed_payment_method/period` otherwise. The session and the lender\u2019s decision are written in one transaction: an error between the two leaves no session, so retry with the same `Idempotency-Key`.',
   auth: true,
   idempotent: true,
   request: {
@@ -834,7 +868,7 @@ export const getWebhookSecret: OperationSpec = {
   path: '/webhooks/secret',
   tag: 'Webhook management',
   summary: 'Get the signing secret',
-  description: `The secret that signs your notifications (\`webhook-signature\`, HMAC-SHA256). Keep it on your server. ${verifyHint}`,
+  description: `The secret that signs your notifications (\`webhook-signature\`, HMAC-SHA256). Keep it on your server. After a rotation, \`previous_secret_expires_at\` says until when the old secret signs them too. ${verifyHint}`,
   auth: true,
   responses: {
     '200': {
@@ -854,14 +888,29 @@ export const rotateWebhookSecret: OperationSpec = {
   tag: 'Webhook management',
   summary: 'Rotate the signing secret',
   description:
-    'Replace the signing secret with a new one, at once: every try from now on (retries of older events included) is signed with the new secret only, and the old one stops verifying. Rotate when you suspect the secret leaked, and deploy the new secret to your endpoint right away; notifications rejected meanwhile are retried, or can be redelivered.',
+    'Replace the signing secret with a new one. From now on every try (retries of older events included) carries two signatures in `webhook-signature`, one with the new secret and one with the old, for `WEBHOOK_SECRET_OVERLAP_HOURS` of your sandbox clock (until `previous_secret_expires_at`); then the new secret only. A receiver holding either secret accepts the notifications meanwhile, so you can deploy the new one without an outage. For a secret that leaked, send `{"expire_previous_now": true}`: the old secret stops signing at once (and so does an older one still in its overlap). The body is optional.',
   auth: true,
+  request: {
+    schema: RotateWebhookSecretRequestSchema,
+    examples: {
+      default: { summary: 'Rotate, with a day of overlap', value: {} },
+      leaked: { summary: 'The old secret leaked: stop it now', value: { expire_previous_now: true } },
+    },
+    required: false,
+  },
   responses: {
     '201': {
-      description: 'The new secret.',
+      description: 'The new secret, and until when the old one still signs.',
       schema: WebhookSecretResponseSchema,
-      examples: one('New secret', WEBHOOK_SECRET_RESPONSE_EXAMPLE),
+      examples: one('New secret', WEBHOOK_SECRET_ROTATED_RESPONSE_EXAMPLE),
     },
+    '400': e400('Wrong type', {
+      status: 'ko',
+      exception: 'plazo.request.validation_failed',
+      error: 'The request is not valid: /expire_previous_now must be boolean',
+      schema_errors: [{ field: '/expire_previous_now', message: 'must be boolean', keyword: 'type' }],
+      original_data: { expire_previous_now: 'yes' },
+    }),
     '401': e401,
     '500': e500,
   },

@@ -1,0 +1,142 @@
+import { BRAND } from '../../brand.ts'
+
+/** Spanish texts of the response, error, auth and order management schemas (src/checkout-session.ts, src/client.ts, src/order-management.ts, src/errors.ts, src/auth.ts). */
+export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
+  'Send as `Authorization: Bearer <access_token>`.': 'Envíalo como `Authorization: Bearer <access_token>`.',
+  'Exchange it at /auth/refresh/ for a new pair; it can be used once.':
+    'Cámbialo en /auth/refresh/ por un par nuevo; se puede usar una vez.',
+  'Lifetime of the access token in seconds (2678400 by default).':
+    'Duración del token de acceso en segundos (2678400 por defecto).',
+  'A bearer token pair.': 'Un par de tokens bearer.',
+  'What is wrong with it.': 'Qué tiene de incorrecto.',
+  'One invalid field.': 'Un campo no válido.',
+  '403: invalid login credentials (actionCode 1001).':
+    '403: credenciales de inicio de sesión no válidas (actionCode 1001).',
+  'Your API user.': 'Tu usuario de la API.',
+  'Its password.': 'Su contraseña.',
+  'Username and password are required.': 'El nombre de usuario y la contraseña son obligatorios.',
+  'A refresh token from login or a previous refresh.':
+    'Un refresh token del inicio de sesión o de una renovación anterior.',
+  'Pass it to checkout-js in the browser to mount the checkout. Keep it out of URLs and logs.':
+    'Pásalo a checkout-js en el navegador para montar el checkout. No lo pongas en URLs ni en logs.',
+  'Embedded session created.': 'Sesión integrada creada.',
+  '401: `invalid_request` / `The access token is missing` when no bearer token is sent; `invalid_token` when it is unknown, revoked or expired.':
+    '401: `invalid_request` / `The access token is missing` cuando no se envía ningún token bearer; `invalid_token` cuando es desconocido, está revocado o ha caducado.',
+  'Machine-readable error path, e.g. `plazo.checkout.cart_total_mismatch`.':
+    'Ruta del error legible por máquina, por ejemplo `plazo.checkout.cart_total_mismatch`.',
+  'Human-readable message.': 'Mensaje legible por personas.',
+  'Every API error except 401 and 500.': 'Todos los errores de la API salvo 401 y 500.',
+  'Id of the returned entity (the checkout session id).':
+    'Id de la entidad devuelta (el id de la sesión de checkout).',
+  'A checkout session.': 'Una sesión de checkout.',
+  'Child session collecting the down payment.': 'Sesión hija que cobra la entrada.',
+  'Equals the selected payment intent id.': 'Es igual al id del payment intent seleccionado.',
+  [`A checkout session as returned. \`captured_amount\`, \`refunded_amount\`, \`captures\`, \`refunds\`, \`merchant\` and \`mode\` are ${BRAND} additions to help order management.`]: `Una sesión de checkout tal como se devuelve. \`captured_amount\`, \`refunded_amount\`, \`captures\`, \`refunds\`, \`merchant\` y \`mode\` son añadidos de ${BRAND} para facilitar la gestión de pedidos.`,
+  'The merchant data of the order as returned (notification credentials are never returned).':
+    'Los datos del comercio para el pedido tal como se devuelven (las credenciales de notificación nunca se devuelven).',
+  'Id of the payment intent (`selected_payment_method_id`).':
+    'Id del payment intent (`selected_payment_method_id`).',
+  'Lender that decided the intent.': 'Entidad financiera que ha decidido el intent.',
+  'Lender reference of the request.': 'Referencia de la solicitud en la entidad financiera.',
+  'One attempt to pay with one payment method.': 'Un intento de pago con un método de pago.',
+  'Financed amount in cents, taxes included, discounts excluded (> 0).':
+    'Importe financiado en céntimos, con impuestos y sin descuentos (> 0).',
+  'Number of instalments (loans only).': 'Número de cuotas (solo préstamos).',
+  'Regular instalment in cents (> 0), excluding non-financed fees or insurance.':
+    'Cuota ordinaria en céntimos (> 0), sin las comisiones ni los seguros no financiados.',
+  'Annual nominal interest rate, 0 to 1.': 'Tipo de interés nominal anual, de 0 a 1.',
+  'APR (TAE) as a ratio (0.0829 = 8.29 %).': 'TAE como proporción (0.0829 = 8,29 %).',
+  'Months before the first instalment.': 'Meses hasta la primera cuota.',
+  'Loan conditions of a payment intent. Financed insurance joins the principal and is paid over the instalments; otherwise it is paid upfront with the first instalment.':
+    'Condiciones del préstamo de un payment intent. El seguro financiado se suma al principal y se paga en las cuotas; si no, se paga por adelantado con la primera cuota.',
+  'The hosted payment page of a session.': 'La página de pago alojada de una sesión.',
+  'Order lines this operation covered (empty for a refund by amount).':
+    'Líneas del pedido que ha cubierto esta operación (vacío en un reembolso por importe).',
+  'A capture or a refund. `pending` while an asynchronous lender decides.':
+    'Una captura o un reembolso. `pending` mientras decide una entidad financiera asíncrona.',
+  'Hosted page of the down payment (hpp mode).': 'Página alojada de la entrada (modo hpp).',
+  'Where to send the customer after success, parameters appended.':
+    'Adónde enviar al cliente tras el éxito, con los parámetros añadidos.',
+  'Where to send the customer after cancel, parameters appended.':
+    'Adónde enviar al cliente tras la cancelación, con los parámetros añadidos.',
+  'The checkout session as the customer sees it.': 'La sesión de checkout tal como la ve el cliente.',
+  '`basic`: name, e-mail, phone and document number; `full`: the full customer of a payment intent.':
+    '`basic`: nombre, e-mail, teléfono y número de documento; `full`: el cliente completo de un payment intent.',
+  'One per term offered (empty for a single card payment).':
+    'Una por cada plazo ofrecido (vacío en un pago único con tarjeta).',
+  'A payment method the customer can choose.': 'Un método de pago que el cliente puede elegir.',
+  'Term in months.': `${BRAND} en meses.`,
+  'Everything the customer pays, in cents.': 'Todo lo que paga el cliente, en céntimos.',
+  'Total payable minus the amount financed, in cents.':
+    'Total a pagar menos el importe financiado, en céntimos.',
+  'The loan conditions of one payment method for one term.':
+    'Las condiciones del préstamo de un método de pago para un plazo.',
+  'Months after the purchase when it is due.': 'Meses después de la compra en que vence.',
+  'Amount due, in cents (fees and insurance included).':
+    'Importe que se debe pagar, en céntimos (con comisiones y seguros).',
+  'One payment of the schedule.': 'Un pago del calendario.',
+  'Hosted page: where to send the customer now (success or cancel URL with parameters), when given.':
+    'Página alojada: adónde enviar ahora al cliente (URL de éxito o de cancelación con los parámetros), si se indica.',
+  'What happened, and where the customer goes next.': 'Qué ha pasado y adónde va el cliente a continuación.',
+  'Chosen term in months (loans).': `${BRAND} elegido en meses (préstamos).`,
+  'The customer details the method needs (`customer_details`): the basic customer, or the full customer for loans. Validated with the contract rules (400 with schema_errors).':
+    'Los datos del cliente que necesita el método (`customer_details`): el cliente básico, o el cliente completo en los préstamos. Se validan con las reglas del contrato (400 con schema_errors).',
+  'The customer completes the checkout.': 'El cliente completa el checkout.',
+  'What an agent (point of sale) offers, for widgets and simulators.':
+    'Lo que ofrece un agente (punto de venta), para widgets y simuladores.',
+  'An agent pricing as shown to customers (no merchant fee).':
+    'Un pricing del agente tal como lo ven los clientes (sin la comisión del comercio).',
+  'Every offer for the amount (or the one asked).': 'Todas las ofertas para el importe (o la que se pide).',
+  'Purchase amount in cents.': 'Importe de la compra en céntimos.',
+  'Simulate the loan conditions of an amount.': 'Simula las condiciones de préstamo de un importe.',
+  'The checkout session after the change.': 'La sesión de checkout después del cambio.',
+  'Sandbox only: play the customer and the lender. `approve` completes the checkout with `payment_method_type` (default the first offered), `deny` has the lender deny it, `challenge` asks for a down payment, `desist` gives up.':
+    'Solo en el sandbox: haz de cliente y de entidad financiera. `approve` completa el checkout con `payment_method_type` (por defecto, el primero ofrecido), `deny` hace que la entidad financiera lo deniegue, `challenge` pide una entrada y `desist` lo abandona.',
+  'Send the customer here: `<public url>/hpp/<hpp_id>`.':
+    'Envía aquí al cliente: `<public url>/hpp/<hpp_id>`.',
+  'A QR code image of `redirect_url` (redirect URL + `/qr`).':
+    'Una imagen con el código QR de `redirect_url` (URL de redirección + `/qr`).',
+  'Redirect URL + `/distribute`: where the link can be sent to the customer.':
+    'URL de redirección + `/distribute`: desde donde se puede enviar el enlace al cliente.',
+  'Hosted-page session created.': 'Sesión con página alojada creada.',
+  'The link was sent.': 'Se ha enviado el enlace.',
+  'A hosted page link sent to a customer. The sandbox keeps messages instead of sending them.':
+    'Un enlace de página alojada enviado a un cliente. El sandbox guarda los mensajes en lugar de enviarlos.',
+  'An e-mail address (sent by e-mail) or a phone number with country code (sent by SMS).':
+    'Una dirección de e-mail (se envía por e-mail) o un número de teléfono con prefijo de país (se envía por SMS).',
+  'Send the hosted page link to the customer.': 'Envía al cliente el enlace de la página alojada.',
+  'The messages of the hosted page, oldest first.':
+    'Los mensajes de la página alojada, del más antiguo al más reciente.',
+  'The hosted page id.': 'El id de la página alojada.',
+  'What the sandbox would have sent for a hosted page.':
+    'Lo que el sandbox habría enviado para una página alojada.',
+  'The text the customer would receive, with the hosted page link.':
+    'El texto que recibiría el cliente, con el enlace de la página alojada.',
+  'A hosted page link the sandbox kept instead of sending it by e-mail or SMS.':
+    'Un enlace de página alojada que el sandbox ha guardado en lugar de enviarlo por e-mail o SMS.',
+  'The capture or refund created.': 'La captura o el reembolso creados.',
+  'Why or what is captured.': 'Motivo o contenido de la captura.',
+  'Ask the lender synchronously; a rejection is a 410 and nothing is captured.':
+    'Consulta a la entidad financiera de forma síncrona; un rechazo es un 410 y no se captura nada.',
+  'Capture every order line not yet captured. The session must be confirmed; each line is captured once (409 `already captured`).':
+    'Captura todas las líneas del pedido que aún no se han capturado. La sesión debe estar confirmada; cada línea se captura una sola vez (409 `already captured`).',
+  'Reason for the refund.': 'Motivo del reembolso.',
+  'Ids of captured order lines (`payload.cart.order_lines[].id`). Each is refunded once (409 `already refunded`).':
+    'Ids de las líneas del pedido capturadas (`payload.cart.order_lines[].id`). Cada una se reembolsa una sola vez (409 `already refunded`).',
+  'Amount in cents; never above the captured total minus what was already refunded (409).':
+    'Importe en céntimos; nunca por encima del total capturado menos lo ya reembolsado (409).',
+  'Ask the lender synchronously; a rejection is a 410 and nothing is refunded.':
+    'Consulta a la entidad financiera de forma síncrona; un rechazo es un 410 y no se reembolsa nada.',
+  'Refund by `refunded_item_ids` or by `refunded_amount`, never both. A refund requires a prior capture; partial refunds are allowed until the captured total.':
+    'Reembolsa por `refunded_item_ids` o por `refunded_amount`, nunca las dos cosas. Un reembolso requiere una captura previa; se admiten reembolsos parciales hasta el total capturado.',
+  'The sandbox clock after the move; `identifier` is your merchant id.':
+    'El reloj del sandbox después de adelantarlo; `identifier` es el id de tu comercio.',
+  'Minutes to move the sandbox clock forward (at most a year).':
+    'Minutos que se adelanta el reloj del sandbox (como mucho, un año).',
+  'Sandbox only: move your sandbox clock forward and run every timer that falls due.':
+    'Solo en el sandbox: adelanta el reloj de tu sandbox y ejecuta todos los temporizadores que venzan.',
+  'A payment intent as notified.': 'Un payment intent tal como se notifica.',
+  'Down payment in cents.': 'Entrada en céntimos.',
+  'Conditions as notified: with `down_payment_amount`.':
+    'Las condiciones tal como se notifican: con `down_payment_amount`.',
+}
