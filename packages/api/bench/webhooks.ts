@@ -3,7 +3,8 @@
 // test: it prints a table and exits 0 whatever the figures (1 only when events went missing).
 //
 // For each engine (a SQLite file; PostgreSQL too when reachable) the API is built with its default worker
-// (claims every 500 ms and whenever a session ends, batches of 32, 64 sessions at once, 8 events of one
+// (claims as soon as a transaction that wrote events commits — in-process on SQLite, by NOTIFY on PostgreSQL —
+// whenever a session ends, and every 500 ms as a safety net; batches of 32, 64 sessions at once, 8 events of one
 // merchant in flight), BENCH_WEBHOOK_SESSIONS checkout sessions of one merchant point their notification_url at
 // a loopback receiver running in a worker thread (so receiving costs the delivering event loop nothing), and
 // events are written as the lifecycle writes them: one transaction per state change, through enqueueEvents,

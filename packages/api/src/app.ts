@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts'
 import { AuthService } from './domain/auth/index.ts'
 import { LifecycleService } from './domain/checkout/lifecycle-service.ts'
+import { PaymentIntentService } from './domain/checkout/payment-intent-service.ts'
 import { SessionService } from './domain/checkout/session-service.ts'
 import { ClientService } from './domain/client/client-service.ts'
 import { DistributionService } from './domain/client/distribution-service.ts'
@@ -131,7 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await app.register(
     async (api) => {
       authRoutes(api, auth)
-      checkoutRoutes(api, sessions, lifecycle)
+      checkoutRoutes(api, sessions, lifecycle, new PaymentIntentService({ db, sessions, lifecycle }))
       orderRoutes(api, lifecycle)
       // Own scope: its CORS hook must not reach the merchant-token routes.
       await api.register(async (scope) => publicClientRoutes(scope, db))

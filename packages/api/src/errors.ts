@@ -35,6 +35,19 @@ export function invalidFields(errors: SchemaError[], originalData: unknown): Api
   return new ApiError('VALIDATION', { detail }, { schemaErrors: errors, originalData })
 }
 
+/**
+ * A 400 for what is refused before the schema is checked (a body that is not JSON, an invalid header, a
+ * malformed URL): it names what was wrong in `schema_errors` like any 400, and echoes the body as sent.
+ */
+export function badRequest(
+  code: 'MALFORMED_JSON' | 'BAD_REQUEST',
+  error: SchemaError,
+  detail = `${error.field} ${error.message}`,
+  originalData?: unknown,
+): ApiError {
+  return new ApiError(code, { detail }, { schemaErrors: [error], originalData })
+}
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError
 }

@@ -1,4 +1,4 @@
-import type { AgentPricing } from './pricing.ts'
+import type { AgentPricing } from './types.ts'
 
 /*
  * Default agent pricings, seeded from the examples of spec §9: BNPL 3/6/9/12 months interest-free with a 2 %

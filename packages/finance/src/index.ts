@@ -18,9 +18,10 @@ export {
   totalAmountPayable,
   totalCostOfCredit,
 } from './loan.ts'
-export { type AgentPricing, defaultPricingsFor, findDefaultPricing, optionsFromPricing } from './pricing.ts'
+export { defaultPricingsFor, findDefaultPricing, optionsFromPricing } from './pricing.ts'
 export { eurosToCents, roundHalfUp } from './rounding.ts'
 export {
+  type AgentPricing,
   type Conditions,
   FINANCED_PAYMENT_METHOD_TYPES,
   type FinancedPaymentMethodType,

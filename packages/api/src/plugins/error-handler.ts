@@ -1,25 +1,8 @@
 import { formatSchemaErrors, type SchemaError } from '@plazo/contract'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { ApiError, isApiError } from '../errors.ts'
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The request body exactly as received, kept so a 400 can echo it as `original_data`. */
-    rawBody?: string
-  }
-}
-
-/** The body as sent: parsed from the raw text, or the raw text itself when it is not JSON. */
-function originalData(request: FastifyRequest, context: string | undefined): unknown {
-  if (context === 'params') return request.params
-  if (context === 'querystring') return request.query
-  if (request.rawBody === undefined) return request.body ?? null
-  try {
-    return JSON.parse(request.rawBody)
-  } catch {
-    return request.rawBody
-  }
-}
+import { ApiError, badRequest, isApiError } from '../errors.ts'
+import { boundedErrorList, fitErrorBody } from './error-list.ts'
+import { originalData } from './original-data.ts'
 
 function send(reply: FastifyReply, error: ApiError) {
   if (error.status === 401) {
@@ -31,11 +14,20 @@ function send(reply: FastifyReply, error: ApiError) {
   }
   const body: Record<string, unknown> = { status: 'ko', exception: error.exception, error: error.message }
   if (error.code === 'INVALID_CREDENTIALS') body.actionCode = 1001
-  if (error.status === 400 && error.schemaErrors) {
-    body.schema_errors = error.schemaErrors
+  if (error.status === 400) {
+    // Every 400 has one shape, whatever was wrong: a client parses one body, not one per cause.
+    const schemaErrors = error.schemaErrors?.length
+      ? boundedErrorList(error.schemaErrors)
+      : [{ field: '/', message: error.message, keyword: 'request' }]
     // Rules checked after schema validation (dates in order, agent ownership…) throw without the body: a 400
     // echoes what was sent whichever check failed.
-    body.original_data = error.originalData ?? originalData(reply.request, undefined)
+    const full = {
+      ...body,
+      schema_errors: schemaErrors,
+      original_data: error.originalData ?? originalData(reply.request, undefined),
+    }
+    fitErrorBody(full)
+    return reply.status(400).send(full)
   }
   return reply.status(error.status).send(body)
 }
@@ -47,7 +39,8 @@ export function toApiError(error: FastifyError | Error, request: FastifyRequest)
   if (fastifyError.validation) {
     const context = fastifyError.validationContext
     const schemaErrors: SchemaError[] = formatSchemaErrors(fastifyError.validation as never)
-    const first = schemaErrors[0]
+    // The message names the first error, cut as its entry is: a key of the body can be as long as the body.
+    const first = boundedErrorList(schemaErrors.slice(0, 1))[0]
     return new ApiError(
       'VALIDATION',
       { detail: first ? `${first.field} ${first.message}` : 'invalid request' },
@@ -61,14 +54,22 @@ export function toApiError(error: FastifyError | Error, request: FastifyRequest)
       })
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new ApiError('PAYLOAD_TOO_LARGE')
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
-      return new ApiError('MALFORMED_JSON')
+      return badRequest('MALFORMED_JSON', {
+        field: 'Content-Length',
+        message: 'does not match the length of the body',
+        keyword: 'header',
+      })
     case 'FST_ERR_CTP_INVALID_TYPE':
-      return new ApiError('BAD_REQUEST', { detail: 'The Content-Type header is not valid.' })
+      return badRequest(
+        'BAD_REQUEST',
+        { field: 'Content-Type', message: 'is not a valid media type', keyword: 'header' },
+        'The Content-Type header is not valid.',
+      )
   }
-  if (error instanceof SyntaxError || fastifyError.statusCode === 400) return new ApiError('MALFORMED_JSON')
+  if (error instanceof SyntaxError || fastifyError.statusCode === 400) {
+    return badRequest('MALFORMED_JSON', { field: '/', message: 'is not valid JSON', keyword: 'json' })
+  }
   if (fastifyError.statusCode === 413) return new ApiError('PAYLOAD_TOO_LARGE')
   if (fastifyError.statusCode === 415) {
     return new ApiError('UNSUPPORTED_MEDIA_TYPE', { type: String(request.headers['content-type'] ?? 'none') })
@@ -85,9 +86,23 @@ export function answerFrameworkError(error: FastifyError, request: FastifyReques
   reply.header('x-request-id', request.id)
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
-      return send(reply, new ApiError('BAD_REQUEST', { detail: 'The URL has a malformed percent-encoding.' }))
+      return send(
+        reply,
+        badRequest(
+          'BAD_REQUEST',
+          { field: 'URL', message: 'has a malformed percent-encoding', keyword: 'encoding' },
+          'The URL has a malformed percent-encoding.',
+        ),
+      )
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return send(reply, new ApiError('BAD_REQUEST', { detail: 'A path parameter of the URL is too long.' }))
+      return send(
+        reply,
+        badRequest(
+          'BAD_REQUEST',
+          { field: 'URL', message: 'has a path parameter over 100 characters', keyword: 'maxLength' },
+          'A path parameter of the URL is too long.',
+        ),
+      )
   }
   request.log.error({ err: error }, 'unhandled framework error')
   return reply.status(500).send()
@@ -102,13 +117,26 @@ export function registerErrorHandling(app: FastifyInstance): void {
     return reply.status(500).send()
   })
 
-  // An attacker could probe for valid URLs if 404s were expensive; they are answered from the catalogue only.
-  app.setNotFoundHandler((request, reply) =>
-    send(
+  // An attacker could probe for valid URLs if 404s were expensive; they are answered from the router only.
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0] ?? ''
+    const allowed = allowedMethods(app, url)
+    if (allowed.length === 0)
+      return send(reply, new ApiError('ROUTE_NOT_FOUND', { method: request.method, url }))
+    // RFC 9110 §15.5.6: a 405 lists the methods the path does take.
+    reply.header('allow', allowed.join(', '))
+    return send(
       reply,
-      new ApiError('ROUTE_NOT_FOUND', { method: request.method, url: request.url.split('?')[0] ?? '' }),
-    ),
-  )
+      new ApiError('METHOD_NOT_ALLOWED', { method: request.method, url, allowed: allowed.join(', ') }),
+    )
+  })
+}
+
+const METHODS = ['DELETE', 'GET', 'HEAD', 'OPTIONS', 'PATCH', 'POST', 'PUT'] as const
+
+/** The methods some route takes on this path (the router matches path parameters, slashes as for a call). */
+function allowedMethods(app: FastifyInstance, url: string): string[] {
+  return METHODS.filter((method) => app.findRoute({ method, url }) !== null)
 }
 
 export { send as sendApiError }

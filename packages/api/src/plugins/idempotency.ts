@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto'
 import { CONSTANTS } from '@plazo/contract'
+import canonicalize from 'canonicalize'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { ApiError } from '../errors.ts'
+import { ApiError, badRequest } from '../errors.ts'
 import type { Database } from '../storage/index.ts'
 
 const KEY_TTL_MS = CONSTANTS.IDEMPOTENCY_KEY_TTL_MINUTES.value * 60_000
@@ -43,15 +44,34 @@ function routePath(request: FastifyRequest): string {
   return path.length > 1 ? path.replace(/\/+$/, '') : path
 }
 
+/**
+ * The body's meaning rather than its bytes: a client that retries re-serialises its request (another key order,
+ * other spacing, `1.0` for `1`, `\u00e9` for `é`), and that is still the same request. The parsed JSON is written
+ * in the canonical form of RFC 8785 (JSON Canonicalization Scheme: keys sorted, no whitespace, numbers and
+ * strings in one spelling), as Stripe compares a retry's parameters rather than its text. A body canonicalize
+ * cannot write (a string with a lone surrogate, which JSON allows but RFC 8785 does not) is compared as sent.
+ * The raw body is parsed again rather than `request.body` used, which validation has already filled with
+ * defaults and renamed aliases in.
+ */
+function canonicalBody(raw: string | undefined): string {
+  if (raw === undefined) return ''
+  try {
+    return canonicalize(JSON.parse(raw)) ?? raw
+  } catch {
+    return raw
+  }
+}
+
 function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
-    .update(`${request.method} ${routePath(request)}\n${request.rawBody ?? ''}`)
+    .update(`${request.method} ${routePath(request)}\n${canonicalBody(request.rawBody)}`)
     .digest('hex')
 }
 
 /**
  * Idempotency keys (Stripe's model): the first request with a key runs and its response is stored; the same
- * key with the same request replays that response (status and body) for 24 h; with a different request it
+ * key with the same request (same method, path and body as parsed JSON, see canonicalBody) replays that response
+ * (status and body) for 24 h; with a different request it
  * is a 422; while the first is still running, a 409. 5xx answers are not stored, so a retry runs again.
  */
 export function registerIdempotency(
@@ -66,7 +86,15 @@ export function registerIdempotency(
     if (header === undefined) return
     const key = Array.isArray(header) ? header[0] : header
     if (!key || key.length > 255) {
-      throw new ApiError('BAD_REQUEST', { detail: 'The Idempotency-Key header must be 1 to 255 characters.' })
+      throw badRequest(
+        'BAD_REQUEST',
+        {
+          field: 'Idempotency-Key',
+          message: 'must be 1 to 255 characters',
+          keyword: key ? 'maxLength' : 'minLength',
+        },
+        'The Idempotency-Key header must be 1 to 255 characters.',
+      )
     }
     const merchantId = request.principal.merchantId
     const hash = requestHash(request)

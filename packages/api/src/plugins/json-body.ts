@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { ApiError } from '../errors.ts'
+import { badRequest } from '../errors.ts'
+import { echoOfText } from './original-data.ts'
 
 /**
  * No request body of the API nests anywhere near this deep. A deeper one is refused before it is parsed:
@@ -27,6 +28,22 @@ export function nestsDeeperThan(text: string, limit: number): boolean {
 }
 
 /**
+ * The 400 of a body that is not JSON, with the parser's reason ("Expected ',' or '}' after property value in
+ * JSON at position 9"), which says where it breaks. Fastify's parser keeps the reason to itself; the text is
+ * parsed again on this error path only. A text that parses is refused for a `__proto__` or
+ * `constructor.prototype` key, which could poison the prototype of the objects built from it.
+ */
+function malformedJson(text: string) {
+  let message = 'has a forbidden __proto__ or constructor.prototype key'
+  try {
+    JSON.parse(text)
+  } catch (error) {
+    message = `is not valid JSON: ${(error as Error).message.slice(0, 200)}`
+  }
+  return badRequest('MALFORMED_JSON', { field: '/', message, keyword: 'json' }, undefined, echoOfText(text))
+}
+
+/**
  * The only body parser: `application/json` (any charset), kept raw as well, because a 400 echoes it as
  * `original_data` and idempotency keys hash it. Every other content type is a 415.
  */
@@ -41,14 +58,25 @@ export function registerJsonBody(app: FastifyInstance, bodyLimit: number): void 
       done(null, undefined)
       return
     }
+    // Kept before any check, so that every 400 echoes it (as a string when it is not JSON, see original-data.ts).
+    request.rawBody = text
     if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+      const message = `nests more than ${MAX_JSON_DEPTH} levels deep`
       done(
-        new ApiError('BAD_REQUEST', { detail: `The body nests more than ${MAX_JSON_DEPTH} levels deep.` }),
+        badRequest(
+          'BAD_REQUEST',
+          { field: '/', message, keyword: 'maxDepth' },
+          `The body nests more than ${MAX_JSON_DEPTH} levels deep.`,
+          // Echoed as the text it is: parsing it again to echo it is what the limit avoids.
+          echoOfText(text),
+        ),
         undefined,
       )
       return
     }
-    request.rawBody = text
-    parseJson(request, text, done)
+    parseJson(request, text, (error, value) => {
+      if (error) done(malformedJson(text), undefined)
+      else done(null, value)
+    })
   })
 }

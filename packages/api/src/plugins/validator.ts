@@ -1,6 +1,7 @@
 import { AJV_OPTIONS, configureAjv } from '@plazo/contract'
 import { Ajv, type ValidateFunction } from 'ajv'
 import type { FastifySchemaCompiler } from 'fastify'
+import { boundedCopy, containerLimits } from './bounded-copy.ts'
 
 /**
  * Request validation in two passes. Most requests are valid, and they run only a validator compiled to stop at
@@ -11,12 +12,20 @@ import type { FastifySchemaCompiler } from 'fastify'
  * (not at start-up, where it would double the compile time of every route). Whether a body is valid does not
  * depend on those options, and both apply the same defaults, so the outcome is what one full pass would give
  * (test/plugins/validator.test.ts checks it on randomly broken bodies).
+ *
+ * The full pass looks for every error, so its cost grows with the body: 300 KB of 100 000 empty cart items
+ * were 300 000 errors and 0.7 s of CPU, with every other request waiting. It validates a bounded copy of the
+ * body instead (bounded-copy.ts): no array longer than one item past the schema's largest `maxItems`, no object
+ * with more keys than one past its largest object schema. The copy fails as the body does (the list too long,
+ * the unknown key, are still there), and its errors are bounded whatever the body. Were the copy to pass (a
+ * map with typed values, none in the contract today), the fast pass's first error is reported.
  */
 export function twoPassValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const full = configureAjv(new Ajv(AJV_OPTIONS))
   const fast = configureAjv(new Ajv({ ...AJV_OPTIONS, allErrors: false, verbose: false, messages: false }))
   return ({ schema }) => {
     const first = fast.compile(schema as object)
+    const limits = containerLimits(schema)
     let second: ValidateFunction | undefined
     const validate = ((data: unknown) => {
       if (first(data)) {
@@ -24,9 +33,9 @@ export function twoPassValidatorCompiler(): FastifySchemaCompiler<unknown> {
         return true
       }
       second ??= full.compile(schema as object)
-      const valid = second(data)
-      validate.errors = second.errors ?? null
-      return valid
+      const valid = second(boundedCopy(data, limits))
+      validate.errors = valid ? (first.errors ?? null) : (second.errors ?? null)
+      return false
     }) as ValidateFunction
     validate.errors = null
     return validate

@@ -4,6 +4,8 @@
 export const JSON_COLUMNS: ReadonlySet<string> = new Set([
   // merchants: one of the three notification_auth forms of spec §3
   'notification_auth',
+  // merchants.notification_auth beside the session's, in the webhook worker's destination query
+  'merchant_notification_auth',
   // checkout_sessions: echoed as additional_payload in every notification of the session
   'notification_additional_payload',
   // checkout_sessions: the full read shape of the session (spec §3)

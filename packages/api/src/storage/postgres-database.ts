@@ -1,5 +1,6 @@
 import pg from 'pg'
 import { asError, warnOfBackgroundError } from './errors.ts'
+import { Listener } from './listener.ts'
 import { checkPlaceholders } from './placeholders.ts'
 import { oneWriteAtMost } from './single-write.ts'
 import { TransactionScope, TransactionState } from './transaction-scope.ts'
@@ -22,6 +23,7 @@ const types: pg.CustomTypesConfig = {
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
+const CHANNEL_NAME = SCHEMA_NAME
 
 export interface PostgresOptions {
   /**
@@ -48,13 +50,20 @@ export class PostgresDatabase implements Database {
   readonly schema: string | undefined
   readonly #pool: pg.Pool
   readonly #scope: TransactionScope
+  /** A connection outside the pool (LISTEN holds one for good), set up as the pool's are. */
+  readonly #connect: () => pg.Client
+  readonly #onConnectionError: (error: Error) => void
 
   private constructor(
     pool: pg.Pool,
     description: string,
     schema: string | undefined,
     checkTransactionScope: boolean,
+    connect: () => pg.Client,
+    onConnectionError: (error: Error) => void,
   ) {
+    this.#connect = connect
+    this.#onConnectionError = onConnectionError
     this.#scope = new TransactionScope(checkTransactionScope)
     this.#pool = pool
     this.description = description
@@ -68,19 +77,22 @@ export class PostgresDatabase implements Database {
         `Invalid PostgreSQL schema name ${JSON.stringify(schema)}: use lowercase letters, digits, _`,
       )
     }
-    const pool = new pg.Pool({
+    const settings = {
       connectionString: url,
-      max: options.maxConnections ?? 10,
       types,
       ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
-    })
+    }
+    const pool = new pg.Pool({ ...settings, max: options.maxConnections ?? 10 })
     // An idle client that loses its connection emits 'error', which would crash the process unheard.
-    pool.on('error', options.onConnectionError ?? warnOfBackgroundError)
+    const onConnectionError = options.onConnectionError ?? warnOfBackgroundError
+    pool.on('error', onConnectionError)
     const database = new PostgresDatabase(
       pool,
       describe(url, schema),
       schema,
       options.checkTransactionScope ?? true,
+      () => new pg.Client(settings),
+      onConnectionError,
     )
     try {
       if (schema !== undefined) await pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`)
@@ -117,6 +129,7 @@ export class PostgresDatabase implements Database {
       try {
         const result = await this.#scope.run(state, () => fn(new PostgresTransaction(client, state)))
         await client.query('COMMIT')
+        state.runCommitted()
         return result
       } catch (error) {
         try {
@@ -132,6 +145,14 @@ export class PostgresDatabase implements Database {
     } finally {
       client.release(broken)
     }
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
+    if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name ${JSON.stringify(channel)}`)
+    const listener = new Listener(this.#connect, channel, onNotify, this.#onConnectionError)
+    // A first connection that fails is reported (onConnectionError) and tried again; the caller can still stop it.
+    await listener.start().catch(() => undefined)
+    return () => listener.stop()
   }
 
   singleWrite<T>(fn: (db: Queryable) => Promise<T>): Promise<T> {
@@ -189,6 +210,11 @@ class PostgresTransaction implements Transaction {
     this.#state.assertActive()
     // Without parameters pg uses the simple query protocol, which accepts several statements.
     await this.#client.query(sql)
+  }
+
+  afterCommit(callback: () => void): void {
+    this.#state.assertActive()
+    this.#state.committed.push(callback)
   }
 }
 

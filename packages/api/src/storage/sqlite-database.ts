@@ -98,10 +98,10 @@ export class SqliteDatabase implements Database {
 
   async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
     this.#scope.assertOutside()
+    const state = new TransactionState()
     const { result, batch } = await this.#mutex.run(async () => {
       this.#assertOpen()
       const batch = this.#batch ?? this.#openBatch()
-      const state = new TransactionState()
       this.#connection.control('SAVEPOINT plazo_transaction')
       try {
         const result = await this.#scope.run(state, () => fn(new SqliteTransaction(this.#connection, state)))
@@ -124,11 +124,16 @@ export class SqliteDatabase implements Database {
       }
     })
     await batch.committed
+    state.runCommitted()
     return result
   }
 
   singleWrite<T>(fn: (db: Queryable) => Promise<T>): Promise<T> {
     return this.transaction((tx) => fn(oneWriteAtMost(tx)))
+  }
+
+  async listen(): Promise<() => Promise<void>> {
+    return async () => undefined
   }
 
   /**
@@ -450,6 +455,11 @@ class SqliteTransaction implements Transaction {
   async exec(sql: string): Promise<void> {
     this.#state.assertActive()
     this.#connection.exec(sql)
+  }
+
+  afterCommit(callback: () => void): void {
+    this.#state.assertActive()
+    this.#state.committed.push(callback)
   }
 }
 

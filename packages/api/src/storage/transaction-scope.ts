@@ -7,6 +7,21 @@ export class TransactionMisuseError extends Error {
 /** The life of one transaction, shared by its handle. */
 export class TransactionState {
   active = true
+  /** Told once the transaction has committed (Transaction.afterCommit). */
+  readonly committed: Array<() => void> = []
+
+  /** Runs the afterCommit callbacks; one that throws does not keep the others from running. */
+  runCommitted(): void {
+    for (const callback of this.committed.splice(0)) {
+      try {
+        callback()
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error
+        })
+      }
+    }
+  }
 
   assertActive(): void {
     if (!this.active) {

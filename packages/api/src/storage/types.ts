@@ -58,6 +58,8 @@ export interface Transaction extends Queryable {
   ): Promise<T | undefined>
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>
+  /** Calls `callback` once the transaction has committed (never when it rolls back). */
+  afterCommit(callback: () => void): void
 }
 
 export interface Database extends Queryable {
@@ -75,6 +77,12 @@ export interface Database extends Queryable {
    * same inside a transaction as outside. A second write throws before it runs.
    */
   singleWrite<T>(fn: (db: Queryable) => Promise<T>): Promise<T>
+  /**
+   * Calls `onNotify` with the payload of each NOTIFY on `channel`, sent by any node (PostgreSQL, on a connection
+   * of its own, opened again when lost). SQLite serves one node, whose own signals need no database: nothing is
+   * ever called there. Resolves with the call that stops listening.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>
   /** Waits for running work, then releases the connection(s). */
   close(): Promise<void>
   /** Where the data lives, without credentials (for logs). */

@@ -1,8 +1,7 @@
 // Order management of an order whose customer has paid a down payment: the down payment is captured on its
 // own session, so it stays with the order through updates, the order's capture is the rest of the cart, and an
 // order that ends without a capture gives the down payment back.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestApp, testApp } from '../helpers/app.ts'
+import { describe, expect, it } from 'vitest'
 import { testEngines } from '../helpers/engines.ts'
 import {
   type Body,
@@ -22,13 +21,7 @@ import {
 const DOWN_PAYMENT = 2000
 
 describe.each(testEngines())('orders with a paid down payment on $name', (engine) => {
-  let t: TestApp
-  let k: LifecycleKit
-  beforeAll(async () => {
-    t = await testApp(engine, {}, { timerIntervalMs: 0 })
-    k = new LifecycleKit(t)
-  })
-  afterAll(() => t.close())
+  const k = LifecycleKit.forSuite(engine)
 
   /**
    * An hpp order with a before_confirm down payment: the lender approves, the customer pays the down payment

@@ -17,10 +17,11 @@ import {
   type WebhookEvent,
 } from '@plazo/contract'
 import type { LightMyRequestResponse } from 'fastify'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { SANDBOX } from '../../src/storage/index.ts'
 import { jobRepository } from '../../src/storage/job-repository.ts'
-import { expectBody, type TestApp } from '../helpers/app.ts'
+import { expectBody, type TestApp, testApp } from '../helpers/app.ts'
+import type { TestEngine } from '../helpers/engines.ts'
 
 export type Session = Static<typeof GetSessionResponseSchema>['payload']
 export type Operation = Static<typeof OperationResponseSchema>['payload']
@@ -33,6 +34,8 @@ export const ADDITIONAL_PAYLOAD = { channel: 'web' } as const
 export const LINE_1 = 25800
 /** A second line added to carts that need partial refunds by item. */
 export const LINE_2 = 12900
+/** 20 % of the 25800 cart: what the sandbox lender asks when the merchant set no down payment. */
+export const CHALLENGE_AMOUNT = 5160
 
 export interface RequestOptions {
   ui?: UiMode
@@ -104,13 +107,39 @@ export interface EventRow {
   payload: WebhookEvent
 }
 
+/** Each event as `type:status`. */
+export const types = (events: EventRow[]) =>
+  events.map((e) => `${e.type}:${payloadOf<{ status: string }>(e).status}`)
+
 /** The error body of a catalogue entry, as the API answers it. */
 export function errorBody(code: ErrorCode, message: string) {
   return { status: 'ko', exception: ERRORS[code].exception, error: message }
 }
 
 export class LifecycleKit {
-  constructor(readonly t: TestApp) {}
+  #t: TestApp | undefined
+
+  constructor(t?: TestApp) {
+    this.#t = t
+  }
+
+  /**
+   * The kit of the suite it is called in: one app for the suite's tests, built before them and closed after,
+   * with the timer loop off (the tests run timers through the sandbox clock).
+   */
+  static forSuite(engine: TestEngine): LifecycleKit {
+    const kit = new LifecycleKit()
+    beforeAll(async () => {
+      kit.#t = await testApp(engine, {}, { timerIntervalMs: 0 })
+    })
+    afterAll(() => kit.t.close())
+    return kit
+  }
+
+  get t(): TestApp {
+    if (!this.#t) throw new Error('The test app is built before the first test of the suite.')
+    return this.#t
+  }
 
   get app() {
     return this.t.app
@@ -234,6 +263,63 @@ export class LifecycleKit {
   async expectUnchanged(id: string, before: { session: Session; events: number }): Promise<void> {
     expect(await this.get(id)).toEqual(before.session)
     expect(await this.eventCount()).toBe(before.events)
+  }
+
+  /** A session of `mode`, approved by the customer (confirmed unless delegated), with two order lines. */
+  async approved(mode: CheckoutMode, email?: string): Promise<string> {
+    const id = await this.create(sessionRequest({ ui: 'hpp', checkoutMode: mode, twoLines: true, email }))
+    await this.actOk(id, 'approve')
+    return id
+  }
+
+  /** A confirmed and captured session (auto_confirm, captured by the merchant). */
+  async captured(email?: string): Promise<string> {
+    const id = await this.approved('auto_confirm', email)
+    operationOf(await this.capture(id))
+    return id
+  }
+
+  /** The ids of the two order lines of a session made by `approved`. */
+  async lines(id: string): Promise<[string, string]> {
+    return (await this.get(id)).cart.order_lines.map((line) => line.id) as [string, string]
+  }
+
+  /** Parent and child after a challenge, with the child's shape checked. */
+  async challenged(id: string, amount = CHALLENGE_AMOUNT, methods = ['card_payment', 'a2a_payment']) {
+    const parent = await this.get(id)
+    expect(statuses(parent)).toEqual({
+      session: 'challenge',
+      intent: 'on_hold',
+      hpp: parent.mode === 'hpp' ? 'challenge' : null,
+    })
+    expect(parent.down_payment?.amount).toEqual({ amount, currency: 'EUR' })
+    const childId = parent.downpayment_checkout_session_id as string
+    expect(childId).toMatch(/^[0-9a-f-]{36}$/)
+    const child = await this.get(childId)
+    expect(child).toMatchObject({
+      status: 'initial',
+      mode: parent.mode,
+      total_price: { amount, currency: 'EUR' },
+      payment_methods: methods.map((type) => ({ type })),
+      merchant: {
+        order_reference_1: `${parent.merchant.order_reference_1}-DP`,
+        checkout_mode: 'auto_capture',
+      },
+      customer: parent.customer,
+      downpayment_checkout_session_id: null,
+    })
+    expect(child.cart.order_lines.map((l) => l.total_price_with_tax.amount)).toEqual([amount])
+    // The parent waits: the customer pays in the child session.
+    await this.expectRefused(
+      id,
+      () => this.act(id, 'approve'),
+      409,
+      errorBody(
+        'INVALID_TRANSITION',
+        `The checkout session waits for its down payment: the customer pays it in session ${childId}.`,
+      ),
+    )
+    return { parent, child, childId }
   }
 
   /** Asserts a refused call: exact status and body, and nothing changed. */

@@ -1,5 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestApp, testApp } from '../helpers/app.ts'
+import { describe, expect, it } from 'vitest'
 import { testEngines } from '../helpers/engines.ts'
 import {
   type CheckoutMode,
@@ -25,13 +24,7 @@ const MODES: CheckoutMode[] = ['auto_capture', 'auto_confirm', 'delegated']
 const UIS: UiMode[] = ['hpp', 'embedded']
 
 describe.each(testEngines())('the order lifecycle in each checkout mode on $name', (engine) => {
-  let t: TestApp
-  let k: LifecycleKit
-  beforeAll(async () => {
-    t = await testApp(engine, {}, { timerIntervalMs: 0 })
-    k = new LifecycleKit(t)
-  })
-  afterAll(() => t.close())
+  const k = LifecycleKit.forSuite(engine)
 
   /** The events written since `from` (outbox rows of the session, in order). */
   const newEvents = async (id: string, from: number): Promise<EventRow[]> => (await k.events(id)).slice(from)

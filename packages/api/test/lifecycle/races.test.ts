@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { SANDBOX } from '../../src/storage/index.ts'
-import { type TestApp, testApp } from '../helpers/app.ts'
 import { testEngines } from '../helpers/engines.ts'
 import { LINE_1, LINE_2, LifecycleKit, operationOf, payloadOf, sessionRequest } from './kit.ts'
 
 const count = (codes: number[], code: number) => codes.filter((c) => c === code).length
 
 describe.each(testEngines())('concurrent order operations on $name', (engine) => {
-  let t: TestApp
-  let k: LifecycleKit
-  beforeAll(async () => {
-    t = await testApp(engine, {}, { timerIntervalMs: 0 })
-    k = new LifecycleKit(t)
-  })
-  afterAll(() => t.close())
+  const k = LifecycleKit.forSuite(engine)
 
   const confirmed = async (twoLines = false) => {
     const id = await k.create(sessionRequest({ checkoutMode: 'auto_confirm', twoLines }))
@@ -28,12 +21,12 @@ describe.each(testEngines())('concurrent order operations on $name', (engine) =>
     for (let i = 0; i < 8; i++) {
       const id = await k.create(sessionRequest({ ui: 'hpp' }))
       const childId = (await k.actOk(id, 'challenge')).downpayment_checkout_session_id as string
-      await t.t.db.run('UPDATE checkout_sessions SET expire_at = $2 WHERE id = $1', [
+      await k.t.t.db.run('UPDATE checkout_sessions SET expire_at = $2 WHERE id = $1', [
         childId,
         new Date(Date.UTC(2000, 0, 1)),
       ])
       const [timers, cancel] = await Promise.allSettled([
-        t.app.services.lifecycle.runDueJobs(merchantId),
+        k.t.app.services.lifecycle.runDueJobs(merchantId),
         k.cancel(id),
       ])
       expect(timers.status, String((timers as PromiseRejectedResult).reason)).toBe('fulfilled')

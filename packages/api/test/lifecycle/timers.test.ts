@@ -15,10 +15,8 @@ import {
   sessionOf,
   sessionRequest,
   statuses,
+  types,
 } from './kit.ts'
-
-const types = (events: EventRow[]) =>
-  events.map((e) => `${e.type}:${payloadOf<{ status: string }>(e).status}`)
 
 /** The session event of a timer lists the intents as they ended. */
 function expectIntentsNotified(event: EventRow | undefined, session: Session) {

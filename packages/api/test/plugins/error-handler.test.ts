@@ -8,6 +8,30 @@ const MiB = 1024 * 1024
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const JSON_TYPE = { 'content-type': 'application/json' }
 
+/**
+ * A 400 of any cause has the documented body: what was wrong named in `schema_errors`, the body echoed as sent.
+ */
+function expect400(
+  res: LightMyRequestResponse,
+  exception: string,
+  schemaError: { field: string; keyword: string; message?: string | RegExp },
+  echoed: unknown,
+) {
+  expect(res.statusCode).toBe(400)
+  const body = expectBody(res, ValidationErrorBodySchema) as {
+    exception: string
+    schema_errors: Array<{ field: string; keyword: string; message: string }>
+    original_data: unknown
+  }
+  expect(body.exception).toBe(exception)
+  expect(body.schema_errors).toHaveLength(1)
+  const [entry] = body.schema_errors
+  expect(entry).toMatchObject({ field: schemaError.field, keyword: schemaError.keyword })
+  if (schemaError.message !== undefined) expect(entry?.message).toMatch(schemaError.message)
+  expect(body.original_data).toEqual(echoed)
+  return body
+}
+
 /** Every error but 401 has the body of spec §8; a 400 from validation also names the fields. */
 function expectError(res: LightMyRequestResponse, status: number, exception: string) {
   expect(res.statusCode).toBe(status)
@@ -41,9 +65,53 @@ describe.each(testEngines())('error answers on $name', (engine) => {
       ['plain text', 'hello'],
       ['a prototype-poisoning key', '{"__proto__": {"admin": true}}'],
       ['a constructor-poisoning key', '{"constructor": {"prototype": {"admin": true}}}'],
-    ])('answers 400 plazo.request.malformed_json for %s', async (_, payload) => {
-      const body = expectError(await post(payload), 400, 'plazo.request.malformed_json')
-      expect(body.error).toBe(ERRORS.MALFORMED_JSON.message)
+    ])(
+      'answers 400 plazo.request.malformed_json for %s, naming the body and echoing the text',
+      async (_, payload) => {
+        const res = await post(payload)
+        const body = expectError(res, 400, 'plazo.request.malformed_json')
+        expect(body.error).toBe(ERRORS.MALFORMED_JSON.message)
+        expect400(res, 'plazo.request.malformed_json', { field: '/', keyword: 'json' }, payload)
+      },
+    )
+
+    it("gives the parser's reason for a body that is not JSON", async () => {
+      const res = await post('{"a": 1,}')
+      expect400(
+        res,
+        'plazo.request.malformed_json',
+        { field: '/', keyword: 'json', message: /^is not valid JSON: .*position 8/ },
+        '{"a": 1,}',
+      )
+      expect400(
+        await post('{"__proto__": {"admin": true}}'),
+        'plazo.request.malformed_json',
+        { field: '/', keyword: 'json', message: 'has a forbidden __proto__ or constructor.prototype key' },
+        '{"__proto__": {"admin": true}}',
+      )
+    })
+
+    it('echoes a body over 16 KiB as its first 16 KiB and a note, keeping the answer small', async () => {
+      const big = `{"merchant": ${JSON.stringify('x'.repeat(200_000))},`
+      const res = await post(big)
+      expect(res.body.length).toBeLessThan(17 * 1024)
+      const body = expect400(
+        res,
+        'plazo.request.malformed_json',
+        { field: '/', keyword: 'json' },
+        expect.any(String),
+      )
+      const echoed = body.original_data as string
+      expect(big.startsWith(echoed.split('… [truncated')[0] ?? '')).toBe(true)
+      expect(echoed).toMatch(/… \[truncated: 200016 bytes sent, the first \d+ shown\]$/)
+      expect(Buffer.byteLength(JSON.stringify(echoed))).toBeLessThanOrEqual(16 * 1024)
+    })
+
+    it('keeps the echo within 16 KiB for text that grows when escaped', async () => {
+      const controls = `{"a": "${'\u0001'.repeat(15_000)}`
+      const escaped = await post(controls)
+      expect(escaped.body.length).toBeLessThan(17 * 1024)
+      expect(escaped.json().original_data).toMatch(/truncated: 15007 bytes sent/)
     })
 
     it('answers 400 malformed_json on login too', async () => {
@@ -112,8 +180,17 @@ describe.each(testEngines())('error answers on $name', (engine) => {
       )
 
     it.each([65, 10_000, 400_000])('answers 400 for a body nested %i levels deep', async (depth) => {
-      const body = expectError(await post(nested(depth)), 400, 'plazo.request.bad_request')
+      const res = await post(nested(depth))
+      const body = expectError(res, 400, 'plazo.request.bad_request')
       expect(body.error).toBe('The body nests more than 64 levels deep.')
+      const text = nested(depth)
+      const echoed = text.length <= 16 * 1024 ? text : expect.stringMatching(/^\[\[\[.*… \[truncated: /)
+      expect400(
+        res,
+        'plazo.request.bad_request',
+        { field: '/', keyword: 'maxDepth', message: 'nests more than 64 levels deep' },
+        echoed,
+      )
     })
 
     it.each([65, 10_000, 400_000])(
@@ -207,6 +284,21 @@ describe.each(testEngines())('error answers on $name', (engine) => {
     })
 
     it.each([
+      ['PATCH', '/api/v2/checkout/4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11/', 'DELETE, GET, HEAD, PUT'],
+      ['PATCH', '/api/v2//checkout/4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11', 'DELETE, GET, HEAD, PUT'],
+      ['GET', '/api/v2/checkout/', 'POST'],
+      ['DELETE', '/api/v2/auth/login', 'POST'],
+      ['POST', '/api/v2/client/embedded/', 'GET, HEAD, OPTIONS'],
+      ['PUT', '/checkout.js', 'GET, HEAD'],
+    ])('answers 405 with Allow and the error body for %s %s', async (method, url, allow) => {
+      const res = await t.app.inject({ method: method as 'GET', url, headers: t.demo })
+      const body = expectError(res, 405, 'plazo.route.method_not_allowed')
+      expect(res.headers.allow).toBe(allow)
+      expect(body.error).toBe(`Method ${method} is not allowed on ${url}: use ${allow}.`)
+      expect(res.headers['x-request-id']).toMatch(UUID)
+    })
+
+    it.each([
       ['a malformed percent-encoding', '/api/v2/checkout/%zz/', 'The URL has a malformed percent-encoding.'],
       ['a truncated UTF-8 sequence', '/api/v2/%E0%A4%A', 'The URL has a malformed percent-encoding.'],
       [
@@ -219,6 +311,28 @@ describe.each(testEngines())('error answers on $name', (engine) => {
       const body = expectError(res, 400, 'plazo.request.bad_request')
       expect(body.error).toBe(message)
       expect(res.headers['x-request-id']).toMatch(UUID)
+      expect400(
+        res,
+        'plazo.request.bad_request',
+        { field: 'URL', keyword: expect.any(String) as never },
+        null,
+      )
+    })
+
+    it('answers the documented 400 for a malformed percent-encoding on a POST with a body', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/checkout/%zz/capture',
+        headers: { ...t.demo, ...JSON_TYPE },
+        payload: '{"a": 1}',
+      })
+      expect400(res, 'plazo.request.bad_request', { field: 'URL', keyword: 'encoding' }, null)
+    })
+
+    it('answers the documented 400 for an invalid Content-Type header', async () => {
+      const res = await post('{}', { 'content-type': 'application/json; =' })
+      expect(res.statusCode).toBe(400)
+      expectBody(res, ValidationErrorBodySchema)
     })
 
     it('does not echo the query string in the message', async () => {

@@ -5,6 +5,7 @@ import {
   ErrorBodySchema,
   examples,
   operationsByDocument,
+  ValidationErrorBodySchema,
 } from '@plazo/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SANDBOX } from '../../src/storage/index.ts'
@@ -99,6 +100,55 @@ describe.each(testEngines())('Idempotency-Key on $name', (engine) => {
     expect(await sessionsWithReference(`${key}-other`)).toEqual([])
   })
 
+  /** Send a body as this exact text, so that key order and spacing are the test's to choose. */
+  const postText = (key: string, text: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v2/checkout/',
+      headers: { ...t.demo, 'idempotency-key': key, 'content-type': 'application/json' },
+      payload: text,
+    })
+
+  /** The same JSON with its keys in reverse order at every level, and numbers and strings spelt otherwise. */
+  function reserialised(value: unknown, indent: string): string {
+    if (Array.isArray(value)) return `[ ${value.map((item) => reserialised(item, indent)).join(' ,\n ')} ]`
+    if (typeof value === 'object' && value !== null) {
+      const entries = Object.entries(value).reverse()
+      return `{${indent}${entries.map(([k, v]) => `${JSON.stringify(k)} :  ${reserialised(v, `${indent}  `)}`).join(`,${indent}`)}\n}`
+    }
+    if (typeof value === 'number' && Number.isInteger(value)) return `${value}.0`
+    if (typeof value === 'string')
+      return JSON.stringify(value).replace(/[a-z]/, (c) => `\\u00${c.charCodeAt(0).toString(16)}`)
+    return JSON.stringify(value)
+  }
+
+  it('replays a retry whose body is the same JSON written otherwise (key order, spacing, escapes)', async () => {
+    const key = newKey('reserialised')
+    const body = request(key)
+    const first = await postText(key, JSON.stringify(body))
+    expect(first.statusCode).toBe(201)
+    const text = reserialised(body, '\n  ')
+    expect(text).not.toBe(JSON.stringify(body))
+    expect(JSON.parse(text)).toEqual(body)
+    const again = await postText(key, text)
+    expect(again.statusCode, again.body).toBe(201)
+    expect(again.headers['idempotent-replayed']).toBe('true')
+    expect(again.json()).toEqual(first.json())
+    expect(await sessionsWithReference(key)).toEqual([first.json().checkout_session_id])
+  })
+
+  it('answers 422 to a retry whose JSON differs in one value only, however it is written', async () => {
+    const key = newKey('one-value')
+    const body = request(key)
+    expect((await postText(key, JSON.stringify(body))).statusCode).toBe(201)
+    const changed = structuredClone(body)
+    const item = changed.cart.items[0]
+    if (item) item.units += 1
+    const res = await postText(key, JSON.stringify(changed))
+    expect(res.statusCode).toBe(422)
+    expect(res.json().exception).toBe('plazo.idempotency.key_reused')
+  })
+
   it('answers 422 to the same key on another call', async () => {
     const key = newKey('other-call')
     expect((await post(key, request(key))).statusCode).toBe(201)
@@ -163,13 +213,20 @@ describe.each(testEngines())('Idempotency-Key on $name', (engine) => {
   it('accepts a key of 255 characters and answers 400 to a longer or empty one', async () => {
     const long = 'k'.repeat(254) + String(keys++ % 10)
     expect((await post(long, request(long.slice(0, 100)))).statusCode).toBe(201)
-    for (const key of [`${long}x`, '']) {
-      const res = await post(key, request('too-long'))
+    for (const [key, keyword] of [
+      [`${long}x`, 'maxLength'],
+      ['', 'minLength'],
+    ] as const) {
+      const body = request('too-long')
+      const res = await post(key, body)
       expect(res.statusCode).toBe(400)
-      expect(expectBody(res, ErrorBodySchema)).toEqual({
+      // The documented 400 body, which names the header and echoes the body as sent.
+      expect(expectBody(res, ValidationErrorBodySchema)).toEqual({
         status: 'ko',
         exception: 'plazo.request.bad_request',
         error: 'The Idempotency-Key header must be 1 to 255 characters.',
+        schema_errors: [{ field: 'Idempotency-Key', message: 'must be 1 to 255 characters', keyword }],
+        original_data: body,
       })
     }
     expect(await sessionsWithReference('too-long')).toEqual([])

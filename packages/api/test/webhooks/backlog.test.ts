@@ -164,8 +164,10 @@ describe.each(testEngines())('a backlog behind a stuck endpoint, on $name', (eng
     await api.app.services.webhookDelivery.stop()
     // Far below the try's 20 s deadline, which it waited for before.
     expect(performance.now() - started).toBeLessThan(10_000)
+    // Free at once, for any node; its last claim's token stays, so the pass that takes it records the try it
+    // cut short in the delivery log.
     const [event] = await states(sessionId)
-    expect(event).toMatchObject({ status: 'pending', locked_until: null, claimed_by: null })
+    expect(event).toMatchObject({ status: 'pending', locked_until: null, attempts: 1 })
     await pass
   })
 })

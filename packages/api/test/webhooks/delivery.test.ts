@@ -1,8 +1,4 @@
-import {
-  WebhookEventListResponseSchema,
-  WebhookEventResponseSchema,
-  WebhookSecretResponseSchema,
-} from '@plazo/contract'
+import { WebhookEventListResponseSchema, WebhookEventResponseSchema } from '@plazo/contract'
 import { Webhook } from 'standardwebhooks'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { expectBody } from '../helpers/app.ts'
@@ -275,38 +271,5 @@ describe.each(testEngines())('webhook delivery on $name', (engine) => {
         received?.headers as unknown as Record<string, string>,
       ),
     ).toEqual(event)
-  })
-
-  it('rotates the secret: later deliveries verify with the new secret only', async () => {
-    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    const secretRes = await api.app.inject({
-      method: 'GET',
-      url: '/api/v2/webhooks/secret',
-      headers: api.demo,
-    })
-    const old = (expectBody(secretRes, WebhookSecretResponseSchema) as { payload: { secret: string } })
-      .payload.secret
-    expect(secretRes.json().identifier).toBe(DEMO)
-
-    const rotated = await api.app.inject({
-      method: 'POST',
-      url: '/api/v2/webhooks/secret/rotate/',
-      headers: api.demo,
-    })
-    expect(rotated.statusCode).toBe(201)
-    const fresh = (expectBody(rotated, WebhookSecretResponseSchema) as { payload: { secret: string } })
-      .payload.secret
-    expect(fresh).toMatch(/^whsec_/)
-    expect(fresh).not.toBe(old)
-    expect(await secretOf(api.app, api.demo)).toBe(fresh)
-    // The other merchant's secret is its own and did not change.
-    expect(await secretOf(api.app, api.other)).not.toBe(fresh)
-
-    await enqueue(t.db, DEMO, sessionId)
-    await api.app.services.webhookDelivery.deliverDue()
-    const received = hook.requests[0]
-    const headers = received?.headers as unknown as Record<string, string>
-    expect(() => new Webhook(fresh).verify(received?.body ?? '', headers)).not.toThrow()
-    expect(() => new Webhook(old).verify(received?.body ?? '', headers)).toThrow()
   })
 })

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { RETRY_DELAYS_MS } from '../../src/domain/webhooks/index.ts'
+import { enqueueEvents } from '../../src/domain/webhooks/outbox.ts'
 import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 import {
   createSession,
@@ -8,6 +9,7 @@ import {
   eventsOf,
   type Receiver,
   receiver,
+  statusChangedEvent,
   type WebhookTestApp,
   webhookApp,
 } from './helpers.ts'
@@ -100,5 +102,23 @@ describe.each(testEngines())('the order of the notifications of a session on $na
     hook.respond = (request) => (request.headers['webhook-id'] === stuck?.event_id ? 503 : undefined)
     expect(await pass()).toMatchObject({ claimed: 2, retrying: 1, delivered: 1 })
     expect(new Set(receivedIds())).toEqual(new Set([stuck?.event_id, free?.event_id]))
+  })
+  it('sends an event written while the one before it is being settled right after it, never leaving it waiting', async () => {
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    const [first] = await enqueue(t.db, DEMO, sessionId, 1, now)
+    let answer: () => void = () => undefined
+    hook.replies.push({ status: 204, gate: new Promise<void>((resolve) => (answer = resolve)) })
+    const delivering = pass()
+    await hook.until(() => hook.requests.length === 1)
+    // The state change writes its event while the first one is still in flight (so it waits), lets the
+    // receiver answer, and commits only after the worker has started to settle the first one.
+    const second = statusChangedEvent(sessionId)
+    await t.db.transaction(async (tx) => {
+      await enqueueEvents(tx, [{ merchantId: DEMO, checkoutSessionId: sessionId, payload: second }], now)
+      answer()
+      await new Promise((r) => setTimeout(r, 300))
+    })
+    expect(await delivering).toMatchObject({ delivered: 2 })
+    expect(receivedIds()).toEqual([first?.event_id, second.event_id])
   })
 })

@@ -87,6 +87,83 @@ describe.each(testEngines())('an endpoint that hangs, on $name', (engine) => {
   })
 })
 
+describe.each(testEngines())("a merchant's endpoint that hangs, on $name", (engine) => {
+  let t: TestDatabase
+  let api: WebhookTestApp
+  let hanging: Receiver
+  let healthy: Receiver
+  let release: () => void
+
+  beforeEach(async () => {
+    t = await engine.open()
+    hanging = await receiver()
+    healthy = await receiver()
+    const gate = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    hanging.fallback = { status: 200, gate }
+  })
+  afterEach(async () => {
+    release()
+    await api.close()
+    await hanging.close()
+    await healthy.close()
+    await t.cleanup()
+  })
+
+  it("does not delay the merchant's other endpoint", async () => {
+    // The default bounds: 8 in flight per endpoint, 16 per merchant. Ten orders notify the hanging endpoint,
+    // more than its bound; one order of the same merchant notifies another endpoint.
+    api = await webhookApp(t.db, { webhooks: { intervalMs: 20, timeoutMs: 20_000 } })
+    const stuck: string[] = []
+    for (let order = 0; order < 10; order++) {
+      const sessionId = await createSession(api.app, api.demo, { notification_url: hanging.url })
+      await enqueue(t.db, DEMO, sessionId)
+      stuck.push(sessionId)
+    }
+    await hanging.until(() => hanging.requests.length === 8)
+
+    const sessionId = await createSession(api.app, api.demo, { notification_url: healthy.url })
+    const [event] = await enqueue(t.db, DEMO, sessionId)
+    // Either the healthy endpoint gets its notification, or the worker gives up on the hanging one first (its
+    // timeout): the defect, the healthy endpoint waited behind its merchant's hanging one.
+    await Promise.race([
+      healthy.until(() => healthy.requests.length > 0),
+      hanging.until(() => hanging.abandoned.length > 0),
+    ])
+    expect(hanging.abandoned).toHaveLength(0)
+    expect(healthy.requests.map((r) => r.headers['webhook-id'])).toEqual([event?.event_id])
+    expect(hanging.requests).toHaveLength(8)
+
+    release()
+    await hanging.until(() => hanging.requests.length === 10)
+    await api.app.services.webhookDelivery.stop()
+    expect(new Set(hanging.requests.map((r) => r.headers['webhook-id'])).size).toBe(10)
+  })
+
+  it("keeps a merchant's total bound over all its endpoints", async () => {
+    api = await webhookApp(t.db, { webhooks: { endpointConcurrency: 2, merchantConcurrency: 3 } })
+    for (const endpoint of ['a', 'b', 'c']) {
+      for (let order = 0; order < 3; order++) {
+        const sessionId = await createSession(api.app, api.demo, {
+          notification_url: `${hanging.url}?e=${endpoint}`,
+        })
+        await enqueue(t.db, DEMO, sessionId)
+      }
+    }
+    const pass = api.app.services.webhookDelivery.deliverDue()
+    await hanging.until(() => hanging.requests.length === 3)
+    // The merchant's room is full: another pass takes nothing, whichever endpoint still has room.
+    expect(await api.app.services.webhookDelivery.deliverDue()).toMatchObject({ claimed: 0 })
+    const perEndpoint = new Map<string, number>()
+    for (const request of hanging.requests)
+      perEndpoint.set(request.url, (perEndpoint.get(request.url) ?? 0) + 1)
+    expect(Math.max(...perEndpoint.values())).toBe(2)
+    release()
+    await pass
+  })
+})
+
 describe.each(testEngines())('a merchant at its bound, on $name', (engine) => {
   let t: TestDatabase
   let writer: WebhookTestApp
@@ -150,7 +227,7 @@ describe.each(testEngines())('an endpoint that never ends its bodies, on $name',
     // One host for two merchants: one answers 200 and never ends the body, the other answers 204 after 500 ms.
     hook.respond = (request) =>
       request.url.endsWith('?m=other') ? { status: 200, bodyEnd: 'stall' } : { status: 204, delayMs: 500 }
-    // 8 orders of 8 notifications: the merchant's bound (8 in flight) holds, but each delivery ends with its
+    // 8 orders of 8 notifications: the endpoint's bound (8 in flight) holds, but each delivery ends with its
     // status line, so the unfinished bodies add up to 64, every pooled socket to the host.
     for (let order = 0; order < 8; order++) {
       const sessionId = await createSession(api.app, api.other, { notification_url: `${hook.url}?m=other` })

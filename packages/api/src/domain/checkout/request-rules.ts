@@ -1,6 +1,20 @@
-import type { CheckoutSessionRequest, SchemaError } from '@plazo/contract'
+import type { CheckoutSessionRequest, ReadPaymentMethod, SchemaError } from '@plazo/contract'
 import { ApiError, invalidFields } from '../../errors.ts'
+import { periodsOf, pricingFor } from './conditions.ts'
 import { offeredPaymentMethods } from './session-document.ts'
+
+/**
+ * The terms a payment method of the request offers (its own `options.periods`, else its pricing's); none for
+ * a card or account-to-account payment. Undefined when its pricing is unknown, a 400 of its own.
+ */
+function termsOffered(method: ReadPaymentMethod, index: number): number[] | undefined {
+  try {
+    const pricing = pricingFor(method, index)
+    return pricing ? periodsOf(method, pricing) : []
+  } catch {
+    return undefined
+  }
+}
 
 /**
  * Rules of a session request that JSON Schema cannot express (spec §5). Field rules answer 400 with
@@ -47,8 +61,21 @@ export function checkSessionRequest(request: CheckoutSessionRequest, now: Date):
   })
 
   const processed = request.processed_payment_method
-  if (processed && !offeredPaymentMethods(request).some((m) => m.type === processed.type)) {
+  const offered = offeredPaymentMethods(request)
+  const chosen = processed ? offered.findIndex((m) => m.type === processed.type) : -1
+  if (processed && chosen < 0) {
     field('/processed_payment_method/type', 'must be one of the payment_methods offered')
+  }
+  if (processed?.period !== undefined && chosen >= 0) {
+    const terms = termsOffered(offered[chosen] as ReadPaymentMethod, chosen)
+    if (terms !== undefined && !terms.includes(processed.period)) {
+      field(
+        '/processed_payment_method/period',
+        terms.length
+          ? `must be a term the ${processed.type} payment method offers: ${terms.join(', ')}`
+          : `must be left out: the ${processed.type} payment method has no terms`,
+      )
+    }
   }
 
   for (const [path, value] of [

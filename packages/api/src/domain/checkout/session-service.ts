@@ -181,6 +181,23 @@ export class SessionService {
     return undefined
   }
 
+  /**
+   * The create inside a transaction the caller holds, so that what follows it (a payment intent's decision) is
+   * committed with it or not at all.
+   */
+  async createIn(
+    tx: Transaction,
+    principal: Principal,
+    request: CheckoutSessionRequest | PaymentIntentRequest,
+  ): Promise<{ response: CreateResult; session: CheckoutSession }> {
+    const { id, hppId, clientSecret, session } = await this.#readAndInsert(tx, principal, request)
+    const response: CreateResult =
+      hppId !== null
+        ? { checkout_session_id: id, ...hppUrls(this.#publicUrl, hppId) }
+        : { checkout_session_id: id, client_secret: clientSecret as string }
+    return { response, session }
+  }
+
   /** The create with its read of the merchant (its country, sandbox clock and agent) and one INSERT. */
   #createAfterRead(
     principal: Principal,
@@ -188,20 +205,26 @@ export class SessionService {
   ): Promise<NewSession> {
     // On SQLite a transaction that concurrent creates share a commit with; on PostgreSQL two round trips
     // instead of four (singleWrite).
-    return this.#db.singleWrite(async (db) => {
-      const merchant = await db.one<MerchantSnapshot>(
-        `SELECT m.default_country,
-                COALESCE((SELECT c.offset_minutes FROM sandbox_clocks c WHERE c.merchant_id = m.id), 0) AS offset_minutes,
-                ${agentColumn(request.agent_id)}
-           FROM merchants m WHERE m.id = $1`,
-        agentParams(principal.merchantId, request.agent_id),
-      )
-      if (!merchant) throw new ApiError('TOKEN_INVALID')
-      const made = this.#make(principal, request, merchant)
-      await sessionRepository.insert(db, made.session, made.extra)
-      this.#snapshots.keep(principal.merchantId, request.agent_id, merchant)
-      return made
-    })
+    return this.#db.singleWrite((db) => this.#readAndInsert(db, principal, request))
+  }
+
+  async #readAndInsert(
+    db: Queryable,
+    principal: Principal,
+    request: CheckoutSessionRequest | PaymentIntentRequest,
+  ): Promise<NewSession> {
+    const merchant = await db.one<MerchantSnapshot>(
+      `SELECT m.default_country,
+              COALESCE((SELECT c.offset_minutes FROM sandbox_clocks c WHERE c.merchant_id = m.id), 0) AS offset_minutes,
+              ${agentColumn(request.agent_id)}
+         FROM merchants m WHERE m.id = $1`,
+      agentParams(principal.merchantId, request.agent_id),
+    )
+    if (!merchant) throw new ApiError('TOKEN_INVALID')
+    const made = this.#make(principal, request, merchant)
+    await sessionRepository.insert(db, made.session, made.extra)
+    this.#snapshots.keep(principal.merchantId, request.agent_id, merchant)
+    return made
   }
 
   /** The new session's document, ids and secret, from what the create read of its merchant. */
@@ -254,7 +277,7 @@ export class SessionService {
   /**
    * Same body as create. Possible until the session is captured, cancelled or expired (spec §4). An open
    * session gets new intents (the customer chooses again); a challenged one stays `challenge` here and the
-   * lifecycle reopens it (LifecycleService.update), since that is a status change to notify.
+   * lifecycle reopens it (lifecycle/update.ts), since that is a status change to notify.
    */
   async update(
     principal: Principal,

@@ -18,7 +18,8 @@ export type JobKind =
   | 'lender_decision'
   | 'operation_decision'
 
-const money = (amount: number) => ({ amount, currency: 'EUR' as const })
+/** An amount in the API's one currency. */
+export const money = (amount: number) => ({ amount, currency: 'EUR' as const })
 
 /**
  * One change of a session, accumulated before it is written: every status move is checked against the
@@ -122,6 +123,10 @@ export class SessionState {
 
   downPaymentAmount(): number {
     return this.session.down_payment?.amount.amount ?? 0
+  }
+
+  downPaymentPaid(): boolean {
+    return this.session.down_payment?.paid === true
   }
 
   #notifiedIntent(intent: PaymentIntent) {

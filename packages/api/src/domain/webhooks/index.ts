@@ -13,9 +13,12 @@ export type WebhookOptions = Partial<
     | 'batchSize'
     | 'concurrency'
     | 'merchantConcurrency'
+    | 'endpointConcurrency'
     | 'random'
     | 'trustedCertificates'
     | 'stopWaitMs'
+    | 'leaseMs'
+    | 'renewEveryMs'
     | 'post'
   >
 >

@@ -20,18 +20,30 @@ export function canonicalSecret(secret: string): string {
 }
 
 /**
+ * When a rotation's overlap ends (the replaced secret no longer signs), or null once that has passed on the
+ * merchant's sandbox clock.
+ */
+export function overlapEnd(expiresAt: string | null, sandboxNow: Date): string | null {
+  return expiresAt !== null && Date.parse(expiresAt) > sandboxNow.getTime() ? expiresAt : null
+}
+
+/**
  * The Standard Webhooks headers of one delivery: `webhook-id` (the event id, stable across retries),
- * `webhook-timestamp` (Unix seconds of this attempt) and `webhook-signature` (`v1,<base64 HMAC-SHA256>` of
- * `<id>.<timestamp>.<body>`). Receivers verify with `new Webhook(secret).verify(body, headers)`.
+ * `webhook-timestamp` (Unix seconds of this attempt) and `webhook-signature`: `v1,<base64 HMAC-SHA256>` of
+ * `<id>.<timestamp>.<body>` with each secret, separated by spaces (two during a rotation's overlap, as
+ * Standard Webhooks allows: a receiver accepts the notification when one of them matches its secret).
+ * Receivers verify with `new Webhook(secret).verify(body, headers)`.
  */
 export function signatureHeaders(
-  secret: string,
+  secrets: readonly string[],
   eventId: string,
   body: string,
   at: Date,
 ): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
   // The timestamp is whole seconds, and the signature must cover exactly the timestamp that is sent.
   const seconds = Math.floor(at.getTime() / 1000)
-  const signature = new Webhook(canonicalSecret(secret)).sign(eventId, new Date(seconds * 1000), body)
+  const signature = secrets
+    .map((secret) => new Webhook(canonicalSecret(secret)).sign(eventId, new Date(seconds * 1000), body))
+    .join(' ')
   return { 'webhook-id': eventId, 'webhook-timestamp': String(seconds), 'webhook-signature': signature }
 }

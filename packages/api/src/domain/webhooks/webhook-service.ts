@@ -5,13 +5,14 @@ import type {
   WebhookEventRecordSchema,
   WebhookSecretSchema,
 } from '@plazo/contract'
+import { CONSTANTS } from '@plazo/contract'
 import { ApiError } from '../../errors.ts'
 import type { Database, Queryable } from '../../storage/index.ts'
 import { sessionRepository } from '../../storage/session-repository.ts'
 import type { Clock } from '../sandbox/clock.ts'
 import type { CertificateStore } from './certificates.ts'
-import { hasPendingEvent } from './outbox.ts'
-import { canonicalSecret, newSigningSecret } from './signature.ts'
+import { announceDueEvents, hasPendingEvent, lockSessions } from './outbox.ts'
+import { canonicalSecret, newSigningSecret, overlapEnd } from './signature.ts'
 
 export type WebhookEventRecord = Static<typeof WebhookEventRecordSchema>
 export type WebhookSecret = Static<typeof WebhookSecretSchema>
@@ -35,6 +36,14 @@ interface AttemptRow {
   duration_ms: number
   error: string | null
 }
+
+interface SecretRow {
+  webhook_secret: string
+  created_at: string
+  previous_webhook_secret_expires_at: string | null
+}
+
+const SECRET_OVERLAP_MS = CONSTANTS.WEBHOOK_SECRET_OVERLAP_HOURS.value * 3_600_000
 
 const EVENT_COLUMNS =
   'event_id, type, status, created_at, next_attempt_at, delivered_at, last_error, attempts, payload'
@@ -110,6 +119,14 @@ export class WebhookService {
    */
   async redeliver(merchantId: string, eventId: string): Promise<WebhookEventRecord> {
     return this.#db.transaction(async (tx) => {
+      // Whether it waits is decided under its session's lock, as the worker settles the one before it under
+      // that lock (see lockSessions): the session first, then the event.
+      const found = await tx.one<{ checkout_session_id: string }>(
+        'SELECT checkout_session_id FROM events WHERE event_id = $1 AND merchant_id = $2',
+        [eventId, merchantId],
+      )
+      if (!found) throw new ApiError('EVENT_NOT_FOUND', { id: eventId })
+      await lockSessions(tx, [found.checkout_session_id])
       const event = await tx.oneForUpdate<{ seq: number; checkout_session_id: string }>(
         'SELECT seq, checkout_session_id FROM events WHERE event_id = $1 AND merchant_id = $2',
         [eventId, merchantId],
@@ -123,6 +140,7 @@ export class WebhookService {
          WHERE seq = $1`,
         [event.seq, waits ? null : this.#now()],
       )
+      if (!waits) await announceDueEvents(tx)
       return this.#event(tx, merchantId, eventId)
     })
   }
@@ -148,30 +166,64 @@ export class WebhookService {
         updated_at: now.toISOString(),
       }
       await sessionRepository.update(tx, session, stored.version)
+      // Its pending events now go to the new URL: they count there in the in-flight bound per endpoint.
+      await tx.run(`UPDATE events SET endpoint = $2 WHERE checkout_session_id = $1 AND status = 'pending'`, [
+        checkoutSessionId,
+        url,
+      ])
       return session
     })
   }
 
   async secret(merchantId: string): Promise<WebhookSecret> {
-    const row = await this.#db.one<{ webhook_secret: string; created_at: string }>(
-      `SELECT webhook_secret, COALESCE(webhook_secret_created_at, created_at) AS created_at
+    const row = await this.#db.one<SecretRow>(
+      `SELECT webhook_secret, COALESCE(webhook_secret_created_at, created_at) AS created_at,
+         previous_webhook_secret_expires_at
        FROM merchants WHERE id = $1`,
       [merchantId],
     )
     if (!row) throw new ApiError('TOKEN_INVALID')
-    return { secret: canonicalSecret(row.webhook_secret), created_at: row.created_at }
+    const now = await this.#clock.now(merchantId)
+    return {
+      secret: canonicalSecret(row.webhook_secret),
+      created_at: row.created_at,
+      previous_secret_expires_at: overlapEnd(row.previous_webhook_secret_expires_at, now),
+    }
   }
 
-  /** A new secret, effective at once for every try, retries of older events included. */
-  async rotateSecret(merchantId: string): Promise<WebhookSecret> {
+  /**
+   * A new secret, effective at once for every try, retries of older events included. The one it replaces keeps
+   * signing beside it for WEBHOOK_SECRET_OVERLAP_HOURS of the merchant's sandbox clock (Standard Webhooks'
+   * rotation: receivers holding either secret accept the notifications), unless `expirePreviousNow` (a leaked
+   * secret). A rotation during an overlap ends it for the older secret: only the one just replaced goes on.
+   */
+  async rotateSecret(
+    merchantId: string,
+    options: { expirePreviousNow?: boolean } = {},
+  ): Promise<WebhookSecret> {
     const secret = newSigningSecret()
     const createdAt = this.#now()
-    const result = await this.#db.run(
-      'UPDATE merchants SET webhook_secret = $2, webhook_secret_created_at = $3 WHERE id = $1',
-      [merchantId, secret, createdAt],
-    )
-    if (result.changes === 0) throw new ApiError('TOKEN_INVALID')
-    return { secret, created_at: createdAt.toISOString() }
+    return this.#db.transaction(async (tx) => {
+      const current = await tx.oneForUpdate<{ webhook_secret: string }>(
+        'SELECT webhook_secret FROM merchants WHERE id = $1',
+        [merchantId],
+      )
+      if (!current) throw new ApiError('TOKEN_INVALID')
+      const until = options.expirePreviousNow
+        ? null
+        : new Date((await this.#clock.now(merchantId, tx)).getTime() + SECRET_OVERLAP_MS)
+      await tx.run(
+        `UPDATE merchants SET webhook_secret = $2, webhook_secret_created_at = $3, previous_webhook_secret = $4,
+           previous_webhook_secret_expires_at = $5
+         WHERE id = $1`,
+        [merchantId, secret, createdAt, until ? current.webhook_secret : null, until],
+      )
+      return {
+        secret,
+        created_at: createdAt.toISOString(),
+        previous_secret_expires_at: until?.toISOString() ?? null,
+      }
+    })
   }
 
   /** The public half of the sandbox certificates, in PEM. */

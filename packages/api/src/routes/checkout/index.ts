@@ -1,7 +1,6 @@
 import {
   type CaptureRequest,
   CaptureRequestSchema,
-  type CheckoutSession,
   CheckoutSessionRequestSchema,
   PaymentIntentRequestSchema,
   type RefundRequest,
@@ -12,13 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify'
 import Type from 'typebox'
 import type { LifecycleService } from '../../domain/checkout/lifecycle-service.ts'
+import type { PaymentIntentService } from '../../domain/checkout/payment-intent-service.ts'
 import type { SessionService } from '../../domain/checkout/session-service.ts'
-
-function shortestPeriod(session: CheckoutSession, type: string | undefined): number | undefined {
-  const method = session.payment_methods.find((m) => m.type === (type ?? session.payment_methods[0]?.type))
-  const periods = method?.options?.periods
-  return periods ? Math.min(...periods) : undefined
-}
 
 const SessionParams = Type.Object({ checkout_session_id: UuidSchema }, { additionalProperties: false })
 type SessionParams = Static<typeof SessionParams>
@@ -28,6 +22,7 @@ export function checkoutRoutes(
   app: FastifyInstance,
   sessions: SessionService,
   lifecycle: LifecycleService,
+  paymentIntents: PaymentIntentService,
 ): void {
   // Authentication runs first (onRequest), before the body is parsed or validated: a caller without a valid
   // token learns nothing about the API's schemas. Idempotency needs the parsed body, so it is a preHandler.
@@ -47,16 +42,7 @@ export function checkoutRoutes(
     '/checkout/payment-intent',
     { ...idempotent, schema: { body: PaymentIntentRequestSchema } },
     async (request, reply) => {
-      const { response, session } = await sessions.create(request.principal, request.body)
-      // The payment intent is processed at once: the sandbox lender decides from the customer data.
-      const processed = request.body.processed_payment_method
-      await lifecycle.completeCheckout(
-        request.principal.merchantId,
-        session.id,
-        processed?.type ?? session.payment_methods[0]?.type,
-        undefined,
-        processed?.period ?? shortestPeriod(session, processed?.type),
-      )
+      const response = await paymentIntents.create(request.principal, request.body)
       return reply.status(201).send(response)
     },
   )

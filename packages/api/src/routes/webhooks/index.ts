@@ -1,5 +1,6 @@
 import {
   NotificationUrlRequestSchema,
+  RotateWebhookSecretRequestSchema,
   type Static,
   WebhookEventParamsSchema,
   WebhookEventsQuerySchema,
@@ -60,10 +61,25 @@ export function webhookRoutes(app: FastifyInstance, webhooks: WebhookService): v
   })
 
   // Not idempotent: a replay would have to keep the new secret in clear for a day.
-  app.post('/webhooks/secret/rotate', authenticated, async (request, reply) => {
-    const secret = await webhooks.rotateSecret(request.principal.merchantId)
-    return reply.status(201).send({ status: 'ok', payload: secret, identifier: request.principal.merchantId })
-  })
+  app.post<{ Body: Static<typeof RotateWebhookSecretRequestSchema> }>(
+    '/webhooks/secret/rotate',
+    {
+      ...authenticated,
+      // The body is optional: none is an empty object, validated as such.
+      preValidation: async (request) => {
+        request.body ??= {}
+      },
+      schema: { body: RotateWebhookSecretRequestSchema },
+    },
+    async (request, reply) => {
+      const secret = await webhooks.rotateSecret(request.principal.merchantId, {
+        expirePreviousNow: request.body.expire_previous_now ?? false,
+      })
+      return reply
+        .status(201)
+        .send({ status: 'ok', payload: secret, identifier: request.principal.merchantId })
+    },
+  )
 
   for (const which of ['ca', 'client'] as const) {
     app.get(`/webhooks/certificates/${which}.pem`, authenticated, async (_request, reply) =>

@@ -4,6 +4,8 @@ import { webhookDelivery } from './0003-webhook-delivery.ts'
 import { leanerWriteIndexes } from './0004-leaner-write-indexes.ts'
 import { sessionExpiryColumn } from './0005-session-expiry-column.ts'
 import { waitingEvents } from './0006-waiting-events.ts'
+import { webhookSecretOverlap } from './0007-webhook-secret-overlap.ts'
+import { eventEndpoints } from './0008-event-endpoints.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, in the order it is applied. Append only. */
@@ -14,6 +16,8 @@ export const MIGRATIONS: readonly Migration[] = [
   leanerWriteIndexes,
   sessionExpiryColumn,
   waitingEvents,
+  webhookSecretOverlap,
+  eventEndpoints,
 ]
 
 export type { Dialect, Migration } from './migration.ts'

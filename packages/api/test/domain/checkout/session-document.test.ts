@@ -71,7 +71,12 @@ describe('the read shape of a new session', () => {
   })
 
   it('reads shipping and billing with business_name and a nested customer', () => {
-    const address = { street_address: 'Calle Mayor 10', postal_code: '28013', city: 'Madrid', country: 'ESP' }
+    const address = {
+      street_address: 'Calle Mayor 10',
+      postal_code: '28013',
+      city: 'Madrid',
+      country: 'ESP' as const,
+    }
     const session = newSessionDocument(
       {
         ...request(),
