@@ -9,6 +9,7 @@ import {
   BRAND,
   DocumentNumberSchema,
   DocumentType,
+  EmailSchema,
   EmploymentStatus,
   Gender,
   IncomeSchema,
@@ -45,7 +46,9 @@ const patternOf = (schema: unknown): string => {
 export const CONTRACT_RULES = {
   phonePattern: patternOf(PhoneNumberSchema),
   documentPattern: patternOf(DocumentNumberSchema),
-  countryPattern: patternOf(Alpha3CountrySchema),
+  // The country schema is an enum (the ISO 3166-1 codes); the form checks it as the one pattern of them all.
+  countryPattern: `^(?:${(Alpha3CountrySchema as unknown as { enum: string[] }).enum.join('|')})$`,
+  emailPattern: patternOf(EmailSchema),
   ibanPattern: patternOf(IncomeSchema.properties.account_number),
   documentTypes: [...DocumentType.values],
   genders: [...Gender.values],

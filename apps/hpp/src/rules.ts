@@ -4,6 +4,7 @@ declare const __PLAZO_RULES__: {
   phonePattern: string
   documentPattern: string
   countryPattern: string
+  emailPattern: string
   ibanPattern: string
   documentTypes: string[]
   genders: string[]

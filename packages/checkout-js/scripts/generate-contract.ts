@@ -10,6 +10,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import {
   AgentConfigurationSchema,
+  Alpha3CountrySchema,
   CheckoutSessionStatus,
   ClientCompleteRequestSchema,
   ClientOutcomeSchema,
@@ -27,6 +28,10 @@ type Schema = Record<string, unknown>
 
 /** The contract schemas emitted as named types; a nested schema with one of these titles refers to it. */
 const NAMED: Record<string, { schema: Schema; doc: string }> = {
+  CountryCode: {
+    schema: Alpha3CountrySchema as unknown as Schema,
+    doc: 'An ISO 3166-1 alpha-3 country code (ESP, FRA, PRT…): one of the 249 officially assigned codes.',
+  },
   Offer: {
     schema: OfferSchema as unknown as Schema,
     doc: 'The loan conditions of one payment method for one term.',
@@ -191,6 +196,11 @@ export function generate(): string {
     '',
   ]
   for (const [name, { schema, doc }] of Object.entries(NAMED)) {
+    // Objects are shown inline where they are used; a list of values (the 249 countries) is named once.
+    if (schema.type !== 'object') {
+      parts.push(`/** ${doc} */`, `export type ${name} = ${typeOf(schema, '', true)}`, '')
+      continue
+    }
     parts.push(`/**\n * ${doc}\n * @inline\n */`)
     parts.push(`export interface ${name} ${typeOf(schema, '', true)}`, '')
   }

@@ -6,11 +6,18 @@
  * names, type signatures and code pass through as they are, except code with comments, which the memory
  * must hold in Spanish too.
  *
+ * A heading whose text is translated keeps its English id (`## Parámetros {#parameters}`): the site's
+ * language switch keeps the #hash, which must land on the same section in the other language.
+ *
  * When the English changes (a TSDoc comment is edited, an export added), its old entry no longer matches:
  * generation then fails and names each English block without a Spanish one and each entry nothing uses, so
  * the Spanish reference can never silently fall behind the English one. (Biome leaves docs-i18n/ alone: its
  * Markdown formatting would change the English blocks, which must stay exactly as TypeDoc writes them.)
  */
+
+import { createSlugger } from '@docusaurus/utils'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { toString as plainText } from 'mdast-util-to-string'
 
 /** TypeDoc's section headings, as typedoc-plugin-markdown writes them, in Spanish. */
 export const HEADINGS: Record<string, string> = {
@@ -144,9 +151,15 @@ function hasComments(code: string): boolean {
 
 /** One page in Spanish. */
 function translatePage(markdown: string, memory: Memory, missing: Set<string>, used: Set<string>): string {
+  // The ids Docusaurus gives the English headings: the slug of their text, numbered when it repeats.
+  const slugger = createSlugger()
   const blocks = blocksOf(markdown).map((block) => {
     const kind = kindOf(block)
-    if (kind === 'heading') return translateHeading(block, memory, missing, used)
+    if (kind === 'heading') {
+      const id = slugger.slug(plainText(fromMarkdown(block)))
+      const spanish = translateHeading(block, memory, missing, used)
+      return spanish === block ? block : `${spanish} {#${id}}`
+    }
     if (kind === 'prose') return lookUp(block, memory, missing, used)
     // Code passes through, unless it has comments for people: those need their Spanish version too.
     if (kind === 'code' && (memory.has(block) || hasComments(block)))

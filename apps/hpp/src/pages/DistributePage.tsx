@@ -7,7 +7,7 @@ import { fill, useI18n } from '../i18n/index.tsx'
 import { RULES } from '../rules.ts'
 import styles from './DistributePage.module.css'
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const EMAIL = new RegExp(RULES.emailPattern)
 
 type Result = { tone: 'ok' | 'error'; text: string } | null
 

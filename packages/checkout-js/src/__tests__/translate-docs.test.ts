@@ -46,11 +46,11 @@ describe('translateReference', () => {
     ['## Show financing next to a price', '## Muestra la financiación junto a un precio'],
   ])
 
-  it('translates prose from the memory, TypeDoc headings from its table, and leaves names and code alone', () => {
+  it('translates prose from the memory, TypeDoc headings from its table (keeping their English ids), and leaves names and code alone', () => {
     const { pages, missing, unused } = translateReference({ 'functions/init.md': PAGE }, memory)
     expect(missing).toEqual([])
     expect(unused).toEqual([])
-    expect(pages['functions/init.md']).toBe(`# Función: init()
+    expect(pages['functions/init.md']).toBe(`# Función: init() {#function-init}
 
 \`\`\`ts
 function init(options): object
@@ -61,13 +61,13 @@ Configura checkout-js para tu agente.
 - \`agentId\`: el id de tu agente.
 - \`locale\`: \`es\`, \`fr\` o \`en\`.
 
-## Parámetros
+## Parámetros {#parameters}
 
 ### options
 
 \`string\`
 
-## Muestra la financiación junto a un precio
+## Muestra la financiación junto a un precio {#show-financing-next-to-a-price}
 `)
   })
 

@@ -77,6 +77,258 @@ export const CHECKOUT_SESSION_STATUSES = [
 /** The largest amount, in cents, `POST /api/v2/client/simulate` prices. */
 export const MAX_SIMULATION_AMOUNT = 100000000
 
+/** An ISO 3166-1 alpha-3 country code (ESP, FRA, PRT…): one of the 249 officially assigned codes. */
+export type CountryCode =
+  | 'ABW'
+  | 'AFG'
+  | 'AGO'
+  | 'AIA'
+  | 'ALA'
+  | 'ALB'
+  | 'AND'
+  | 'ARE'
+  | 'ARG'
+  | 'ARM'
+  | 'ASM'
+  | 'ATA'
+  | 'ATF'
+  | 'ATG'
+  | 'AUS'
+  | 'AUT'
+  | 'AZE'
+  | 'BDI'
+  | 'BEL'
+  | 'BEN'
+  | 'BES'
+  | 'BFA'
+  | 'BGD'
+  | 'BGR'
+  | 'BHR'
+  | 'BHS'
+  | 'BIH'
+  | 'BLM'
+  | 'BLR'
+  | 'BLZ'
+  | 'BMU'
+  | 'BOL'
+  | 'BRA'
+  | 'BRB'
+  | 'BRN'
+  | 'BTN'
+  | 'BVT'
+  | 'BWA'
+  | 'CAF'
+  | 'CAN'
+  | 'CCK'
+  | 'CHE'
+  | 'CHL'
+  | 'CHN'
+  | 'CIV'
+  | 'CMR'
+  | 'COD'
+  | 'COG'
+  | 'COK'
+  | 'COL'
+  | 'COM'
+  | 'CPV'
+  | 'CRI'
+  | 'CUB'
+  | 'CUW'
+  | 'CXR'
+  | 'CYM'
+  | 'CYP'
+  | 'CZE'
+  | 'DEU'
+  | 'DJI'
+  | 'DMA'
+  | 'DNK'
+  | 'DOM'
+  | 'DZA'
+  | 'ECU'
+  | 'EGY'
+  | 'ERI'
+  | 'ESH'
+  | 'ESP'
+  | 'EST'
+  | 'ETH'
+  | 'FIN'
+  | 'FJI'
+  | 'FLK'
+  | 'FRA'
+  | 'FRO'
+  | 'FSM'
+  | 'GAB'
+  | 'GBR'
+  | 'GEO'
+  | 'GGY'
+  | 'GHA'
+  | 'GIB'
+  | 'GIN'
+  | 'GLP'
+  | 'GMB'
+  | 'GNB'
+  | 'GNQ'
+  | 'GRC'
+  | 'GRD'
+  | 'GRL'
+  | 'GTM'
+  | 'GUF'
+  | 'GUM'
+  | 'GUY'
+  | 'HKG'
+  | 'HMD'
+  | 'HND'
+  | 'HRV'
+  | 'HTI'
+  | 'HUN'
+  | 'IDN'
+  | 'IMN'
+  | 'IND'
+  | 'IOT'
+  | 'IRL'
+  | 'IRN'
+  | 'IRQ'
+  | 'ISL'
+  | 'ISR'
+  | 'ITA'
+  | 'JAM'
+  | 'JEY'
+  | 'JOR'
+  | 'JPN'
+  | 'KAZ'
+  | 'KEN'
+  | 'KGZ'
+  | 'KHM'
+  | 'KIR'
+  | 'KNA'
+  | 'KOR'
+  | 'KWT'
+  | 'LAO'
+  | 'LBN'
+  | 'LBR'
+  | 'LBY'
+  | 'LCA'
+  | 'LIE'
+  | 'LKA'
+  | 'LSO'
+  | 'LTU'
+  | 'LUX'
+  | 'LVA'
+  | 'MAC'
+  | 'MAF'
+  | 'MAR'
+  | 'MCO'
+  | 'MDA'
+  | 'MDG'
+  | 'MDV'
+  | 'MEX'
+  | 'MHL'
+  | 'MKD'
+  | 'MLI'
+  | 'MLT'
+  | 'MMR'
+  | 'MNE'
+  | 'MNG'
+  | 'MNP'
+  | 'MOZ'
+  | 'MRT'
+  | 'MSR'
+  | 'MTQ'
+  | 'MUS'
+  | 'MWI'
+  | 'MYS'
+  | 'MYT'
+  | 'NAM'
+  | 'NCL'
+  | 'NER'
+  | 'NFK'
+  | 'NGA'
+  | 'NIC'
+  | 'NIU'
+  | 'NLD'
+  | 'NOR'
+  | 'NPL'
+  | 'NRU'
+  | 'NZL'
+  | 'OMN'
+  | 'PAK'
+  | 'PAN'
+  | 'PCN'
+  | 'PER'
+  | 'PHL'
+  | 'PLW'
+  | 'PNG'
+  | 'POL'
+  | 'PRI'
+  | 'PRK'
+  | 'PRT'
+  | 'PRY'
+  | 'PSE'
+  | 'PYF'
+  | 'QAT'
+  | 'REU'
+  | 'ROU'
+  | 'RUS'
+  | 'RWA'
+  | 'SAU'
+  | 'SDN'
+  | 'SEN'
+  | 'SGP'
+  | 'SGS'
+  | 'SHN'
+  | 'SJM'
+  | 'SLB'
+  | 'SLE'
+  | 'SLV'
+  | 'SMR'
+  | 'SOM'
+  | 'SPM'
+  | 'SRB'
+  | 'SSD'
+  | 'STP'
+  | 'SUR'
+  | 'SVK'
+  | 'SVN'
+  | 'SWE'
+  | 'SWZ'
+  | 'SXM'
+  | 'SYC'
+  | 'SYR'
+  | 'TCA'
+  | 'TCD'
+  | 'TGO'
+  | 'THA'
+  | 'TJK'
+  | 'TKL'
+  | 'TKM'
+  | 'TLS'
+  | 'TON'
+  | 'TTO'
+  | 'TUN'
+  | 'TUR'
+  | 'TUV'
+  | 'TWN'
+  | 'TZA'
+  | 'UGA'
+  | 'UKR'
+  | 'UMI'
+  | 'URY'
+  | 'USA'
+  | 'UZB'
+  | 'VAT'
+  | 'VCT'
+  | 'VEN'
+  | 'VGB'
+  | 'VIR'
+  | 'VNM'
+  | 'VUT'
+  | 'WLF'
+  | 'WSM'
+  | 'YEM'
+  | 'ZAF'
+  | 'ZMB'
+  | 'ZWE'
+
 /**
  * The loan conditions of one payment method for one term.
  * @inline
@@ -345,7 +597,7 @@ export interface ClientCompleteRequest {
         first_name: string
         /** Last name. */
         last_name: string
-        /** E-mail address. */
+        /** E-mail address with a domain name that has a dot (`ana.garcia@example.com`): `ana@localhost`, quoted local parts (`"ana garcia"@example.com`) and IP literals (`ana@[192.0.2.1]`) are refused, whatever `format: email` allows. */
         email?: string
         /** Phone number with the country code and no spaces (E.164), e.g. +34600123456. */
         phone_number?: string
@@ -357,7 +609,7 @@ export interface ClientCompleteRequest {
         first_name: string
         /** Last name. */
         last_name: string
-        /** E-mail address. */
+        /** E-mail address with a domain name that has a dot (`ana.garcia@example.com`): `ana@localhost`, quoted local parts (`"ana garcia"@example.com`) and IP literals (`ana@[192.0.2.1]`) are refused, whatever `format: email` allows. */
         email: string
         /** Phone number with the country code and no spaces (E.164), e.g. +34600123456. */
         phone_number: string
@@ -367,10 +619,10 @@ export interface ClientCompleteRequest {
         document_details: {
           /** Identity document types: Spanish NIF, NIE for EU citizens, NIE for non-EU citizens, passport. */
           type: 'nif' | 'nie_eu' | 'nie_non_eu' | 'passport'
-          /** ISO 3166-1 alpha-3 country code, upper case (ESP, FRA, PRT…). */
-          expeditor?: string
-          /** ISO 3166-1 alpha-3 country code, upper case (ESP, FRA, PRT…). */
-          nationality: string
+          /** ISO 3166-1 alpha-3 country code, upper case (ESP, FRA, PRT…): one of the 249 officially assigned codes (source: the iso-3166-1 package). */
+          expeditor?: CountryCode
+          /** ISO 3166-1 alpha-3 country code, upper case (ESP, FRA, PRT…): one of the 249 officially assigned codes (source: the iso-3166-1 package). */
+          nationality: CountryCode
           /** ISO 8601 date (YYYY-MM-DD). */
           expiration?: string
           /** ISO 8601 date (YYYY-MM-DD). */
@@ -389,8 +641,8 @@ export interface ClientCompleteRequest {
             postal_code?: string
             /** City. */
             city?: string
-            /** ISO 3166-1 alpha-3 country code, upper case (ESP, FRA, PRT…). */
-            country?: string
+            /** ISO 3166-1 alpha-3 country code, upper case (ESP, FRA, PRT…): one of the 249 officially assigned codes (source: the iso-3166-1 package). */
+            country?: CountryCode
           }
         }
         /** Family situation. */
@@ -416,8 +668,8 @@ export interface ClientCompleteRequest {
             postal_code: string
             /** City. */
             city: string
-            /** ISO 3166-1 alpha-3 country code, upper case (ESP, FRA, PRT…). */
-            country: string
+            /** ISO 3166-1 alpha-3 country code, upper case (ESP, FRA, PRT…): one of the 249 officially assigned codes (source: the iso-3166-1 package). */
+            country: CountryCode
             /** Extra details (stairs, block…). */
             details?: string
             /** Floor. */

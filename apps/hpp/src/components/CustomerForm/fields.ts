@@ -240,7 +240,7 @@ export const isVisible = (field: FieldSpec, values: Values) => field.visible?.(v
 export const isRequired = (field: FieldSpec, values: Values) =>
   typeof field.required === 'function' ? field.required(values) : field.required
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const EMAIL = new RegExp(RULES.emailPattern)
 const DATE = /^\d{4}-\d{2}-\d{2}$/
 
 /** The browser's check: the contract's required fields, patterns and formats. Keys are error names. */
