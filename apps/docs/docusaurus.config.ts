@@ -1,31 +1,43 @@
+import { fileURLToPath } from 'node:url'
 import type { Options as DocsOptions } from '@docusaurus/plugin-content-docs'
 import type { Options as ThemeOptions } from '@docusaurus/theme-classic'
 import type { UserThemeConfig } from '@docusaurus/theme-common'
 import type { ThemeConfig as MermaidThemeConfig } from '@docusaurus/theme-mermaid'
 import type { Config, Plugin } from '@docusaurus/types'
+import type { PluginOptions as SearchLocalOptions } from '@easyops-cn/docusaurus-search-local'
 import { themes as prismThemes } from 'prism-react-renderer'
 import type { PresetEntry } from 'redocusaurus'
 import type { Compiler } from 'webpack'
-import { apiReferences } from './api-references.ts'
+import { apiReferences, type ReferenceLocale } from './api-references.ts'
 import { specPath } from './openapi-source.ts'
 import { accessiblePrismTheme } from './plugins/accessible-prism-theme.ts'
+import { redocLabels } from './plugins/redoc-labels.ts'
+import { rehypeTableRegions } from './plugins/rehype-table-regions.ts'
 import { remarkBrand } from './plugins/remark-brand.ts'
 import { sampleRemarkPlugins, samplesCachePlugin } from './plugins/remark-samples.ts'
 import { site, siteTitle } from './site.config.ts'
 
-// The reference pages render the committed OpenAPI documents of packages/contract; the prepare step
-// copies the same files into static/openapi/ so each page offers its document for download.
+/**
+ * Docusaurus loads this config once per locale and says which in DOCUSAURUS_CURRENT_LOCALE (its documented
+ * workaround for translating the site config, facebook/docusaurus#4542). Redocusaurus has no i18n of its
+ * own: each locale's build registers the same routes under its base URL (/es/…), so the reference pages
+ * pick the document of their locale here.
+ */
+const locale: ReferenceLocale = process.env.DOCUSAURUS_CURRENT_LOCALE === 'es' ? 'es' : 'en'
+
+// The reference pages render the committed OpenAPI documents of packages/contract (Spanish ones on /es/);
+// the prepare step copies the same files into static/openapi/ so each page offers its document for download.
 const redocusaurus: [string, PresetEntry[1]] = [
   './plugins/redoc-preset.ts',
   {
     specs: apiReferences.map((reference) => ({
       id: reference.id,
-      spec: specPath(reference),
+      spec: specPath(reference, locale),
       route: reference.route,
-      url: reference.downloadPath,
+      url: reference.downloadPath[locale],
       // The download link stays root-relative, so it works on any host and port the gate serves.
       normalizeUrl: false,
-      layout: { title: reference.title },
+      layout: { title: reference.title[locale] },
     })),
     theme: {
       primaryColor: '#1f5fbf',
@@ -34,6 +46,7 @@ const redocusaurus: [string, PresetEntry[1]] = [
         expandResponses: '200,201',
         disableSearch: true,
         hideDownloadButton: false,
+        labels: redocLabels[locale],
       },
       theme: { sidebar: { width: '300px' } },
     },
@@ -46,9 +59,11 @@ const redocusaurus: [string, PresetEntry[1]] = [
  * So the generated modules are parsed as "auto" again, and the server bundle gets a package.json that
  * marks its folder CommonJS. Without this the prerender fails ("require.resolveWeak is not a function",
  * "exports is not defined in ES module scope"). It also gives each bundle its Redoc loader
- * (src/lib/redoc-loader): synchronous on the server, lazy in the browser.
+ * (src/lib/redoc-loader): synchronous on the server, lazy in the browser, and the prerendered reference
+ * its dark-mode styles (src/lib/redoc-loader/server-styles.tsx).
  */
 function bundlerSetup(): Plugin {
+  const serverStyles = fileURLToPath(new URL('./src/lib/redoc-loader/server-styles.tsx', import.meta.url))
   return {
     name: 'plazo-bundler-setup',
     configureWebpack: (_config, isServer, utils) => ({
@@ -62,6 +77,17 @@ function bundlerSetup(): Plugin {
             resource.request = resource.request.replace(/index\.ts$/, isServer ? 'server.ts' : 'client.ts')
           },
         ),
+        ...(isServer
+          ? [
+              new utils.currentBundler.instance.NormalModuleReplacementPlugin(
+                /^\.\/Styles$/,
+                (resource: { request: string; context: string }) => {
+                  if (/docusaurus-theme-redoc[\\/]dist(-jsx)?[\\/]theme[\\/]Redoc$/.test(resource.context))
+                    resource.request = serverStyles
+                },
+              ),
+            ]
+          : []),
       ],
     }),
   }
@@ -131,6 +157,27 @@ const config: Config = {
   themes: [
     ['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions],
     '@docusaurus/theme-mermaid',
+    // Local full-text search (lunr, with Spanish stemming), built from the rendered pages of each locale into
+    // build/search-index-*.json and build/es/search-index-*.json, fetched on first use of the search box.
+    // Algolia DocSearch cannot crawl a site behind a password.
+    [
+      '@easyops-cn/docusaurus-search-local',
+      {
+        // The index file's name carries a hash of the guides of both locales, so a visitor never gets a stale one.
+        hashed: 'filename',
+        docsDir: ['docs', 'i18n/es/docusaurus-plugin-content-docs/current'],
+        language: ['en', 'es'],
+        indexPages: true,
+        docsRouteBasePath: 'docs',
+        explicitSearchResultPath: true,
+        searchResultLimits: 10,
+        searchResultContextMaxLength: 80,
+        searchBarShortcutKeymap: 'mod+k',
+        searchBarPosition: 'right',
+        // Every page says noindex (the site is gated, see noIndex below), which would leave the index empty.
+        forceIgnoreNoIndex: true,
+      } satisfies SearchLocalOptions,
+    ],
   ],
   plugins: [
     [
@@ -142,6 +189,8 @@ const config: Config = {
         // Samples included from apps/docs/samples and state diagrams drawn from the contract.
         beforeDefaultRemarkPlugins: sampleRemarkPlugins(),
         remarkPlugins: [remarkBrand({ brand: site.brandName })],
+        // Wide tables scroll sideways in a region the keyboard reaches.
+        rehypePlugins: [rehypeTableRegions],
       } satisfies DocsOptions,
     ],
     '@docusaurus/plugin-content-pages',
@@ -154,7 +203,7 @@ const config: Config = {
     colorMode: { defaultMode: 'light', disableSwitch: false, respectPrefersColorScheme: false },
     announcementBar: {
       id: 'legacy-bnpl-docs',
-      content: legacyBanner(process.env.DOCUSAURUS_CURRENT_LOCALE === 'es' ? 'es' : 'en'),
+      content: legacyBanner(locale),
       isCloseable: false,
     },
     docs: { sidebar: { hideable: false, autoCollapseCategories: false } },

@@ -3,6 +3,9 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { createSlugger, parseMarkdownHeadingId } from '@docusaurus/utils'
+import { fromMarkdown } from 'mdast-util-from-markdown'
+import { toString as plainText } from 'mdast-util-to-string'
 
 export const siteDir = fileURLToPath(new URL('..', import.meta.url))
 export const enDocsDir = join(siteDir, 'docs')
@@ -44,7 +47,7 @@ function walk(dir: string): string[] {
     })
 }
 
-function pagesIn(dir: string, locale: Page['locale']): Page[] {
+function pagesIn(dir: string, locale: Page['locale'], withReference = false): Page[] {
   return walk(dir)
     .map((file) => ({
       id: relative(dir, file)
@@ -54,19 +57,20 @@ function pagesIn(dir: string, locale: Page['locale']): Page[] {
       file,
       text: readFileSync(file, 'utf8'),
     }))
-    .filter((page) => !NOT_GUIDES.some((prefix) => page.id.startsWith(`${prefix}/`)))
+    .filter((page) => withReference || !NOT_GUIDES.some((prefix) => page.id.startsWith(`${prefix}/`)))
 }
 
-export function englishPages(): Page[] {
-  return pagesIn(enDocsDir, 'en')
+/** The English guides; `withReference` adds the generated checkout-js reference. */
+export function englishPages(withReference = false): Page[] {
+  return pagesIn(enDocsDir, 'en', withReference)
 }
 
-export function spanishPages(): Page[] {
-  return pagesIn(esDocsDir, 'es')
+export function spanishPages(withReference = false): Page[] {
+  return pagesIn(esDocsDir, 'es', withReference)
 }
 
 export function spanishTwin(page: Page): Page | undefined {
-  return spanishPages().find((candidate) => candidate.id === page.id)
+  return spanishPages(true).find((candidate) => candidate.id === page.id)
 }
 
 /** Lines of the page after its front matter, with their 1-based numbers. */
@@ -128,6 +132,18 @@ export function headings(text: string): Heading[] {
     if (heading) found.push({ level: heading[1]?.length ?? 0, text: heading[2] ?? '', line: number })
   }
   return found
+}
+
+/**
+ * The id Docusaurus gives each heading, as its remark plugin does: the explicit `{#id}` when there is one,
+ * otherwise the slug of the heading's text (numbered `-1`, `-2`… when it repeats on the page).
+ */
+export function headingIds(text: string): string[] {
+  const slugger = createSlugger()
+  return headings(text).map((heading) => {
+    const { text: title, id } = parseMarkdownHeadingId(heading.text)
+    return id ?? slugger.slug(plainText(fromMarkdown(`# ${title}`)))
+  })
 }
 
 /** The value of `key=value` or `key="value with spaces"` in a code block's meta. */

@@ -21,13 +21,18 @@ describe('the gate over the production build', () => {
   it('answers every file of the build, in every form of its path, with the login screen only', async () => {
     const app = await buildGateServer({ buildDir, password: createPasswordVerifier(PASSWORD) })
     const loginPages = {
-      en: renderLoginPage({ locale: 'en', title: siteTitle, supportEmail: site.supportEmail }).html,
-      es: renderLoginPage({ locale: 'es', title: siteTitle, supportEmail: site.supportEmail }).html,
+      en: renderLoginPage({ locale: 'en', title: siteTitle, supportEmail: site.supportEmail }),
+      es: renderLoginPage({ locale: 'es', title: siteTitle, supportEmail: site.supportEmail }),
     }
     const files = walk(buildDir)
     const kinds = new Set(files.map((file) => file.split('.').pop()))
-    // The walk really covers pages, scripts, styles, images and the OpenAPI downloads, in both locales.
-    for (const kind of ['html', 'js', 'css', 'svg', 'json', 'br', 'gz']) expect(kinds).toContain(kind)
+    // The walk really covers pages, scripts, styles, images, the OpenAPI downloads, the search indexes, the
+    // Markdown twins, llms.txt and the Postman collections, in both locales.
+    for (const kind of ['html', 'js', 'css', 'svg', 'json', 'md', 'txt', 'br', 'gz'])
+      expect(kinds).toContain(kind)
+    for (const file of ['llms.txt', 'es/llms-full.txt', 'postman/webhook.postman_collection.json'])
+      expect(files).toContain(file)
+    expect(files.some((file) => /^es\/search-index-\w+\.json$/.test(file))).toBe(true)
     expect(files.some((file) => file.startsWith('es/'))).toBe(true)
     expect(files).toContain('openapi/webhook.json')
 
@@ -40,7 +45,8 @@ describe('the gate over the production build', () => {
         expect(response.statusCode, url).toBe(401)
         expect(response.headers['content-encoding'], url).toBeUndefined()
         const spanish = url === '/es' || url.startsWith('/es/')
-        expect(response.body, url).toBe(spanish ? loginPages.es : loginPages.en)
+        // The login screen, carrying the page asked for (where a login without JavaScript returns to).
+        expect(response.body, url).toBe((spanish ? loginPages.es : loginPages.en).html({ returnTo: url }))
       }
     }
     await app.close()

@@ -17,6 +17,7 @@ const SOURCES = [
   'docs',
   'i18n',
   'src',
+  'samples',
   'static/img',
   'plugins',
   'scripts',

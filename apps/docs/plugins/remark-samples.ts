@@ -4,6 +4,8 @@
  * - ```` ```bash file=<rootDir>/samples/hpp/create-session.sh ```` is filled with the file's text by
  *   remark-code-import; the `# expect: …` / `// expect: …` header lines that tell the samples test what the
  *   sample prints are then removed, as they mean nothing to a reader.
+ * - On a Spanish page (i18n/es/), the sample's comments are replaced by their Spanish from the catalogue of its
+ *   folder (plugins/sample-comments.ts): one file of code, its comments in the reader's language.
  * - ```` ```mermaid states=session ```` (or `payment-intent`, `hpp`), written with an empty body, is filled with
  *   the Mermaid state diagram of that transition table of @plazo/contract, the table the API enforces.
  *
@@ -22,6 +24,7 @@ import {
   stateDiagram,
 } from '@plazo/contract'
 import codeImport from 'remark-code-import'
+import { SAMPLE_HEADER, spanishSample } from './sample-comments.ts'
 
 interface MdNode {
   type: string
@@ -34,9 +37,6 @@ interface MdNode {
 /** The site folder: `file=<rootDir>/samples/…` reads from here, and nothing outside it can be included. */
 export const siteDir = fileURLToPath(new URL('..', import.meta.url))
 export const samplesDir = join(siteDir, 'samples')
-
-/** The header lines of a sample file (read by __tests__/samples.test.ts), hidden on the page. */
-export const SAMPLE_HEADER = /^(?:#|\/\/) expect(?:-status)?: .*$/
 
 /** The transition tables a page can draw, by the name used in ```` ```mermaid states=<name> ````. */
 export const STATE_TABLES = {
@@ -64,6 +64,22 @@ function removeSampleHeaders() {
     })
 }
 
+/** The sample file a block includes (`file=<rootDir>/samples/…`), as an absolute path. */
+function includedFile(node: MdNode): string | undefined {
+  return metaValue(node.meta, 'file')?.replace(/^<rootDir>\//, siteDir)
+}
+
+function spanishSampleComments() {
+  return (tree: MdNode, file: { path?: string }) => {
+    if (!/[\\/]i18n[\\/]es[\\/]/.test(file.path ?? '')) return
+    visitCode(tree, (node) => {
+      const sample = includedFile(node)
+      if (sample === undefined || node.value === undefined) return
+      node.value = spanishSample(sample, node.value)
+    })
+  }
+}
+
 function contractStateDiagrams() {
   return (tree: MdNode) =>
     visitCode(tree, (node) => {
@@ -81,7 +97,12 @@ function contractStateDiagrams() {
 
 /** For `beforeDefaultRemarkPlugins` of the docs plugin, in this order. */
 export function sampleRemarkPlugins(): NonNullable<DocsOptions['beforeDefaultRemarkPlugins']> {
-  return [[codeImport, { rootDir: siteDir }], removeSampleHeaders, contractStateDiagrams]
+  return [
+    [codeImport, { rootDir: siteDir }],
+    removeSampleHeaders,
+    spanishSampleComments,
+    contractStateDiagrams,
+  ]
 }
 
 function listFiles(dir: string): string[] {

@@ -1,13 +1,18 @@
 /**
- * `npm run build`: prepares the contract-generated content, runs `docusaurus build` (both locales) and
- * pre-compresses the output for the gate server. Docusaurus's own output is also kept in
+ * `npm run build`: prepares the contract-generated content, runs `docusaurus build` (both locales), writes each
+ * docs page's Markdown twin, llms.txt and the Postman collections, and pre-compresses the output for the gate
+ * server. Docusaurus's own output is also kept in
  * .cache/build.log, where e2e/build-quality.test.ts looks for broken links, anchors and duplicate routes
  * (configured to warn, so the build itself never fails on them).
  */
 import { spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import sidebars from '../sidebars.ts'
+import { siteTitle } from '../site.config.ts'
 import { compressBuild } from './compress-build.ts'
+import { writeMarkdownOutputs } from './markdown/twins.ts'
+import { writePostmanCollections } from './postman.ts'
 
 export const siteDir = fileURLToPath(new URL('..', import.meta.url))
 export const buildLogPath = `${siteDir}.cache/build.log`
@@ -40,6 +45,10 @@ try {
 } finally {
   log.end()
 }
+const markdown = writeMarkdownOutputs(`${siteDir}build`, siteTitle, sidebars as Record<string, unknown>)
+console.log(`Wrote ${markdown.pages} Markdown twins, llms.txt and llms-full.txt (en, es).`)
+const collections = await writePostmanCollections(`${siteDir}build`)
+console.log(`Wrote ${collections} Postman collections.`)
 const compressed = await compressBuild(`${siteDir}build`)
 console.log(
   `Pre-compressed ${compressed} files. Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`,

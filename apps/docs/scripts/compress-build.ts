@@ -6,7 +6,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib'
 const brotli = promisify(brotliCompress)
 const gz = promisify(gzip)
 
-const COMPRESSIBLE = /\.(html|js|css|json|svg|xml|txt|map|yaml)$/
+const COMPRESSIBLE = /\.(html|js|css|json|svg|xml|txt|md|map|yaml)$/
 
 /** Writes .br and .gz next to every compressible file, for @fastify/static's `preCompressed`. */
 export async function compressBuild(buildDir: string): Promise<number> {

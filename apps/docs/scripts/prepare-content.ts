@@ -1,6 +1,7 @@
 /**
  * Fills the parts of the site that come from the contract package, before `docusaurus build` or `start`:
- * - static/openapi/*.json: downloadable copies of the committed OpenAPI documents;
+ * - static/openapi/*.json and static/openapi/es/*.json: downloadable copies of the committed OpenAPI documents,
+ *   English and Spanish;
  * - docs/api/globals.mdx (and its Spanish twin): every enumeration, constant and error of the contract;
  * - src/data/api.generated.json: servers and version of the API, read from the OpenAPI documents;
  * - docs/checkout-js/: the TypeDoc markdown reference of packages/checkout-js (its docs-md/, with its sidebar).
@@ -27,14 +28,19 @@ interface OpenApiDocument {
   servers?: Array<{ url: string; description?: string }>
 }
 
+/** Copies each document, English and Spanish, to its download path; returns the English ones. */
 function prepareOpenApi(): OpenApiDocument[] {
   const documents: OpenApiDocument[] = []
   for (const reference of apiReferences) {
-    if (!existsSync(specPath(reference))) {
-      throw new Error(`Missing OpenAPI document ${specPath(reference)}: build packages/contract first.`)
+    for (const locale of ['en', 'es'] as const) {
+      const source = specPath(reference, locale)
+      if (!existsSync(source)) {
+        throw new Error(`Missing OpenAPI document ${source}: build packages/contract first.`)
+      }
+      const target = join(siteDir, 'static', reference.downloadPath[locale])
+      mkdirSync(dirname(target), { recursive: true })
+      copyFileSync(source, target)
     }
-    mkdirSync(join(siteDir, 'static/openapi'), { recursive: true })
-    copyFileSync(specPath(reference), join(siteDir, 'static', reference.downloadPath))
     documents.push(JSON.parse(readFileSync(specPath(reference), 'utf8')) as OpenApiDocument)
   }
   return documents

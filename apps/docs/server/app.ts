@@ -4,9 +4,10 @@ import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import { site, siteTitle } from '../site.config.ts'
-import { type LoginLocale, loginLocale, renderLoginPage } from './login-page.ts'
+import { type LoginError, type LoginLocale, loginLocale, renderLoginPage } from './login-page.ts'
 import { isValidPasswordLength, type PasswordVerifier } from './password.ts'
 import { SlidingWindowLimiter } from './rate-limit.ts'
+import { DOCS_SESSION_REQUIRED, registerSandboxProxy, SANDBOX_PREFIX } from './sandbox-proxy.ts'
 import { cacheControlFor, notFoundPage, resolveBuildFile } from './static-files.ts'
 
 /**
@@ -27,12 +28,24 @@ export interface GateOptions {
   /** No login answer comes sooner than this (spec §9: 500 ms), so timing tells nothing. */
   minLoginResponseMs?: number
   loginAttempts?: { max: number; windowMs: number }
+  /** Where the reference pages' Try it console sends its calls (`/__sandbox/api/v2/*`, see sandbox-proxy.ts). */
+  sandboxUrl?: string | undefined
   now?: () => number
   logger?: boolean
 }
 
 interface LoginBody {
   password?: unknown
+  return_to?: unknown
+}
+
+/**
+ * Where a form post may send the browser back to: a path of this site (not `//host`, not a backslash
+ * that browsers read as one, no control characters, not the gate's own endpoints); anything else is `/`.
+ */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== 'string' || !/^\/(?![/\\])[^\\]*$/.test(value) || /\p{Cc}/u.test(value)) return '/'
+  return value.startsWith(GATE_PREFIX) ? '/' : value
 }
 
 export async function buildGateServer(options: GateOptions): Promise<FastifyInstance> {
@@ -64,12 +77,6 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
     },
   })
 
-  app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 4096 },
-    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
-  )
-
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-robots-tag', 'noindex, nofollow')
     reply.header('x-content-type-options', 'nosniff')
@@ -84,15 +91,24 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
     return Number(value) > now()
   }
 
-  function sendLoginPage(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    const page = loginPages[loginLocale(request.url.split('?')[0] ?? '/', request.headers['accept-language'])]
+  /** The login screen for a visitor who asked for `returnTo` (after a failed form post: with its error). */
+  function sendLoginPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    {
+      status = 401,
+      returnTo = request.url,
+      error,
+    }: { status?: number; returnTo?: string; error?: LoginError } = {},
+  ): FastifyReply {
+    const page = loginPages[loginLocale(returnTo.split('?')[0] ?? '/', request.headers['accept-language'])]
     return reply
-      .code(401)
+      .code(status)
       .header('cache-control', 'no-store')
       .header('content-security-policy', page.csp)
       .header('vary', 'Cookie, Accept-Language')
       .type('text/html; charset=utf-8')
-      .send(page.html)
+      .send(page.html({ returnTo: safeReturnPath(returnTo), error }))
   }
 
   /** A login answer never leaves sooner than the floor, whatever the outcome. */
@@ -104,22 +120,47 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
   // The gate itself: nothing outside /__gate/ is routed for a browser without a valid session.
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(GATE_PREFIX)) return
-    if (!isAuthenticated(request)) return sendLoginPage(request, reply)
+    if (isAuthenticated(request)) return
+    // The console's calls get an answer it can show; everything else the login screen.
+    if (request.url.startsWith(SANDBOX_PREFIX)) {
+      return reply.code(401).header('cache-control', 'no-store').send(DOCS_SESSION_REQUIRED)
+    }
+    return sendLoginPage(request, reply)
   })
 
+  // Registered after the gate's hooks, which it inherits, and before the login form's body parser, which
+  // it must not: what the console sends is forwarded byte for byte.
+  if (options.sandboxUrl) await registerSandboxProxy(app, options.sandboxUrl)
+
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 4096 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  )
+
+  // The login screen's script posts JSON and reloads the page itself; without JavaScript the browser posts
+  // the form, and gets the login screen again (with the error) or a redirect to the page it asked for.
   app.post(`${GATE_PREFIX}login`, async (request, reply) => {
     const startedAt = Date.now()
     reply.header('cache-control', 'no-store')
+    const body = request.body as LoginBody | undefined
+    const formPost = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') === true
+    const returnTo = safeReturnPath(body?.return_to)
     const retryAfter = limiter.hit(request.ip)
     if (retryAfter > 0) {
       await afterFloor(startedAt)
-      return reply.code(429).header('retry-after', String(retryAfter)).send({ error: 'too_many_attempts' })
+      reply.header('retry-after', String(retryAfter))
+      if (formPost) return sendLoginPage(request, reply, { status: 429, returnTo, error: 'tooMany' })
+      return reply.code(429).send({ error: 'too_many_attempts' })
     }
-    const candidate = (request.body as LoginBody | undefined)?.password
+    const candidate = body?.password
     const accepted =
       typeof candidate === 'string' && isValidPasswordLength(candidate) && (await password.verify(candidate))
     await afterFloor(startedAt)
-    if (!accepted) return reply.code(401).send({ error: 'invalid_password' })
+    if (!accepted) {
+      if (formPost) return sendLoginPage(request, reply, { returnTo, error: 'invalid' })
+      return reply.code(401).send({ error: 'invalid_password' })
+    }
     const expiresAt = now() + sessionTtlSeconds * 1000
     reply.setCookie(SESSION_COOKIE, String(expiresAt), {
       signed: true,
@@ -130,6 +171,7 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
       maxAge: sessionTtlSeconds,
       expires: new Date(expiresAt),
     })
+    if (formPost) return reply.redirect(returnTo, 303)
     return reply.code(204).send()
   })
 
@@ -139,8 +181,7 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
     if (origin && origin !== 'null' && new URL(origin).host !== request.headers.host) {
       return reply.code(403).send({ error: 'cross_origin' })
     }
-    const target = (request.body as { return_to?: unknown } | undefined)?.return_to
-    const returnTo = typeof target === 'string' && /^\/(?!\/)[^\\]*$/.test(target) ? target : '/'
+    const returnTo = safeReturnPath((request.body as LoginBody | undefined)?.return_to)
     reply.clearCookie(SESSION_COOKIE, {
       path: '/',
       httpOnly: true,

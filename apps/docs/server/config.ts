@@ -14,6 +14,8 @@ export interface GateConfig {
   sessionTtlSeconds: number
   /** Which proxies may tell the client address and protocol (X-Forwarded-For / -Proto). */
   trustProxy: string | boolean
+  /** The sandbox API the reference pages' Try it console calls through the gate. */
+  sandboxUrl: string
 }
 
 export const DEFAULT_DOCS_PASSWORD = 'plazo-docs'
@@ -48,6 +50,14 @@ export function loadGateConfig(env: NodeJS.ProcessEnv = process.env): GateConfig
   if (sessionSecret !== undefined && sessionSecret.length < 32) {
     throw new ConfigError('PLAZO_DOCS_SESSION_SECRET', 'expected at least 32 characters')
   }
+  const sandboxUrl =
+    env.PLAZO_DOCS_SANDBOX_URL || `http://localhost:${integer(env, 'PLAZO_API_PORT', 4000, 1, 65535)}`
+  if (!URL.canParse(sandboxUrl) || !/^https?:$/.test(new URL(sandboxUrl).protocol)) {
+    throw new ConfigError(
+      'PLAZO_DOCS_SANDBOX_URL',
+      `expected an http:// or https:// URL, got "${sandboxUrl}"`,
+    )
+  }
   const trustProxyRaw = env.PLAZO_DOCS_TRUST_PROXY ?? 'loopback'
   return {
     port: integer(env, 'PLAZO_DOCS_PORT', 3000, 0, 65535),
@@ -58,5 +68,6 @@ export function loadGateConfig(env: NodeJS.ProcessEnv = process.env): GateConfig
     sessionSecret,
     sessionTtlSeconds: integer(env, 'PLAZO_DOCS_SESSION_HOURS', 12, 1, 24 * 30) * 3600,
     trustProxy: trustProxyRaw === 'true' ? true : trustProxyRaw === 'false' ? false : trustProxyRaw,
+    sandboxUrl,
   }
 }

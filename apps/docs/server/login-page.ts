@@ -105,8 +105,17 @@ fail(response.status===429?t.tooMany:t.invalid);
 })();`
 }
 
+/** Why a login sent without JavaScript (a plain form post) came back to the login screen. */
+export type LoginError = 'invalid' | 'tooMany'
+
+export interface LoginPageState {
+  /** The path (and query) the visitor asked for; a plain form post returns there after logging in. */
+  returnTo: string
+  error?: LoginError | undefined
+}
+
 export interface LoginPage {
-  html: string
+  html(state: LoginPageState): string
   /** Content-Security-Policy that allows exactly the inline style and script of this page. */
   csp: string
 }
@@ -125,7 +134,7 @@ export function renderLoginPage(options: {
   const js = script(locale)
   const email = escapeHtml(supportEmail)
   const note = escapeHtml(t.note(supportEmail)).replace(email, `<a href="mailto:${email}">${email}</a>`)
-  const html = `<!doctype html>
+  const html = ({ returnTo, error }: LoginPageState) => `<!doctype html>
 <html lang="${locale === 'es' ? 'es-ES' : 'en'}">
 <head>
 <meta charset="utf-8">
@@ -139,10 +148,11 @@ export function renderLoginPage(options: {
 <h1>${escapeHtml(title)}</h1>
 <p class="lead">${escapeHtml(t.lead)}</p>
 <form id="login" method="post" action="${LOGIN_PATH}" novalidate>
+<input type="hidden" name="return_to" value="${escapeHtml(returnTo)}">
 <label for="password">${escapeHtml(t.label)}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required
- minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" aria-describedby="password-error" autofocus>
-<p id="password-error" class="error" role="alert" aria-live="assertive"></p>
+ minlength="${PASSWORD_MIN_LENGTH}" maxlength="${PASSWORD_MAX_LENGTH}" aria-describedby="password-error"${error ? ' aria-invalid="true"' : ''} autofocus>
+<p id="password-error" class="error" role="alert" aria-live="assertive">${error ? escapeHtml(t[error]) : ''}</p>
 <button type="submit"><span id="spinner" class="spinner" hidden aria-hidden="true"></span><span id="button-label">${escapeHtml(t.button)}</span></button>
 </form>
 <p class="note">${note}</p>

@@ -28,6 +28,7 @@ const app = await buildGateServer({
   sessionSecret: config.sessionSecret,
   sessionTtlSeconds: config.sessionTtlSeconds,
   trustProxy: config.trustProxy,
+  sandboxUrl: config.sandboxUrl,
   logger: true,
 })
 
@@ -40,6 +41,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 await app.listen({ port: config.port, host: config.host })
 const shown = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host
 console.log(`Docs: http://${shown}:${config.port} (password-protected)`)
+console.log(`Try it consoles call the sandbox API at ${config.sandboxUrl}`)
 if (config.usingDefaultPassword) {
   console.log(`Docs password: ${DEFAULT_DOCS_PASSWORD} (local default; set PLAZO_DOCS_PASSWORD to change it)`)
 }

@@ -45,6 +45,8 @@ export function cacheControlFor(servedPath: string): string {
   // The file actually sent may be the pre-compressed twin (x.html.br); the original name decides.
   const relativePath = servedPath.replace(/\.(br|gz)$/, '')
   if (relativePath.endsWith('.html')) return 'no-store'
+  // Markdown twins and llms.txt change with every build under the same name: always revalidated (ETag).
+  if (/\.(md|txt)$/.test(relativePath)) return 'private, no-cache'
   if (relativePath.startsWith('assets/') || /(^|\/)assets\//.test(relativePath)) {
     return 'private, max-age=31536000, immutable'
   }

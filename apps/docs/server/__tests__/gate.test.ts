@@ -27,6 +27,14 @@ const FILES: Record<string, string> = {
   'es/404.html': '<html><body>SECRET-not-found-es Página no encontrada</body></html>',
   'es/docs/get-started/overview/index.html': '<html><body>SECRET-resumen</body></html>',
   'es/assets/js/main.3f2a1b.js': 'console.log("SECRET-es-js")',
+  'docs/get-started/overview.md': '# SECRET-overview-markdown',
+  'es/docs/get-started/overview.md': '# SECRET-resumen-markdown',
+  'llms.txt': '# SECRET-llms',
+  'llms-full.txt': '# SECRET-llms-full',
+  'es/llms.txt': '# SECRET-llms-es',
+  'search-index-0a1b2c3d.json': '[{"documents":["SECRET-search-index"]}]',
+  'es/search-index-0a1b2c3d.json': '[{"documents":["SECRET-indice"]}]',
+  'postman/webhook.postman_collection.json': '{"info":{"name":"SECRET-postman"}}',
 }
 
 let buildDir: string
@@ -78,8 +86,21 @@ function sessionCookie(response: LightMyRequestResponse): string {
   return `${SESSION_COOKIE}=${cookie.value}`
 }
 
-const loginEn = renderLoginPage({ locale: 'en', title: siteTitle, supportEmail: site.supportEmail }).html
-const loginEs = renderLoginPage({ locale: 'es', title: siteTitle, supportEmail: site.supportEmail }).html
+const loginPageEn = renderLoginPage({ locale: 'en', title: siteTitle, supportEmail: site.supportEmail })
+const loginPageEs = renderLoginPage({ locale: 'es', title: siteTitle, supportEmail: site.supportEmail })
+const loginEn = (returnTo: string) => loginPageEn.html({ returnTo })
+const loginEs = (returnTo: string) => loginPageEs.html({ returnTo })
+
+/** The login form as a browser without JavaScript posts it. */
+function formLogin(app: FastifyInstance, fields: Record<string, string>, remoteAddress = '127.0.0.1') {
+  return app.inject({
+    method: 'POST',
+    url: '/__gate/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams(fields).toString(),
+    remoteAddress,
+  })
+}
 
 describe('without a session', () => {
   it('answers every file of the build with the login screen and nothing of its content', async () => {
@@ -92,7 +113,7 @@ describe('without a session', () => {
         expect(response.statusCode, url).toBe(401)
         expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
         expect(response.headers['cache-control']).toBe('no-store')
-        expect(response.body, url).toBe(url.startsWith('/es/') ? loginEs : loginEn)
+        expect(response.body, url).toBe(url.startsWith('/es/') ? loginEs(url) : loginEn(url))
         expect(response.body).not.toContain('SECRET')
       }
     }
@@ -127,9 +148,9 @@ describe('without a session', () => {
       url: '/',
       headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' },
     })
-    expect(preferred.body).toBe(loginEs)
+    expect(preferred.body).toBe(loginEs('/'))
     const english = await app.inject({ url: '/', headers: { 'accept-language': 'en-GB,es;q=0.5' } })
-    expect(english.body).toBe(loginEn)
+    expect(english.body).toBe(loginEn('/'))
   })
 
   it('marks every answer noindex', async () => {
@@ -216,6 +237,68 @@ describe('login', () => {
   })
 })
 
+describe('login without JavaScript (a plain form post)', () => {
+  it('carries the page asked for in the form, escaped', async () => {
+    const app = await gate()
+    const response = await app.inject({ url: '/docs/api/?tab=node' })
+    expect(response.body).toContain('<input type="hidden" name="return_to" value="/docs/api/?tab=node">')
+    expect(loginPageEn.html({ returnTo: '/?q="><script>x</script>' })).toContain(
+      'value="/?q=&#34;&#62;&#60;script&#62;x&#60;/script&#62;">',
+    )
+  })
+
+  it('redirects to the page asked for (303) with the session set', async () => {
+    const app = await gate()
+    const target = '/es/docs/get-started/overview/?tab=node'
+    const response = await formLogin(app, { password: PASSWORD, return_to: target })
+    expect(response.statusCode).toBe(303)
+    expect(response.headers.location).toBe(target)
+    const page = await app.inject({ url: target, headers: { cookie: sessionCookie(response) } })
+    expect(page.statusCode).toBe(200)
+    expect(page.body).toContain('SECRET-resumen')
+  })
+
+  it('redirects only to a path of this site', async () => {
+    const app = await gate()
+    for (const target of [
+      '//evil.example/',
+      '/\\evil.example/',
+      'https://evil.example/',
+      'javascript:alert(1)',
+      '/docs\napi',
+      '/__gate/session',
+      '',
+    ]) {
+      const response = await formLogin(app, { password: PASSWORD, return_to: target })
+      expect(response.headers.location, target).toBe('/')
+    }
+    expect((await formLogin(app, { password: PASSWORD })).headers.location).toBe('/')
+  })
+
+  it('shows the login screen again with the error after a wrong password or too many attempts', async () => {
+    const app = await gate()
+    const wrong = await formLogin(app, { password: 'wrong-password', return_to: '/es/docs/api/' }, '10.0.0.3')
+    expect(wrong.statusCode).toBe(401)
+    expect(wrong.cookies).toHaveLength(0)
+    expect(wrong.headers['content-type']).toBe('text/html; charset=utf-8')
+    expect(wrong.body).toBe(loginPageEs.html({ returnTo: '/es/docs/api/', error: 'invalid' }))
+    expect(wrong.body).toContain('aria-invalid="true"')
+    expect(wrong.body).toContain('>Contraseña incorrecta</p>')
+    for (let attempt = 2; attempt <= 10; attempt++) await formLogin(app, { password: 'nope' }, '10.0.0.3')
+    const limited = await formLogin(app, { password: PASSWORD }, '10.0.0.3')
+    expect(limited.statusCode).toBe(429)
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0)
+    expect(limited.body).toContain('Too many attempts.')
+    expect(limited.cookies).toHaveLength(0)
+  })
+
+  it('still answers the login screen script with 204 and JSON errors', async () => {
+    const app = await gate()
+    expect((await login(app, PASSWORD)).statusCode).toBe(204)
+    expect((await login(app, 'wrong-password')).json()).toEqual({ error: 'invalid_password' })
+  })
+})
+
 describe('with a session', () => {
   async function loggedIn(overrides: Partial<Parameters<typeof buildGateServer>[0]> = {}) {
     const app = await gate(overrides)
@@ -261,6 +344,26 @@ describe('with a session', () => {
     expect(download.headers['cache-control']).toBe('private, max-age=86400')
   })
 
+  it('serves the Markdown twins as text/markdown and llms.txt as text, revalidated at every use', async () => {
+    const { app, cookie } = await loggedIn()
+    for (const [url, marker] of [
+      ['/docs/get-started/overview.md', 'SECRET-overview-markdown'],
+      ['/es/docs/get-started/overview.md', 'SECRET-resumen-markdown'],
+    ]) {
+      const twin = await app.inject({ url, headers: { cookie } })
+      expect(twin.statusCode).toBe(200)
+      expect(twin.headers['content-type']).toMatch(/^text\/markdown; charset=utf-8$/i)
+      expect(twin.headers['cache-control']).toBe('private, no-cache')
+      expect(twin.body).toContain(marker)
+    }
+    for (const url of ['/llms.txt', '/llms-full.txt', '/es/llms.txt']) {
+      const llms = await app.inject({ url, headers: { cookie } })
+      expect(llms.statusCode).toBe(200)
+      expect(llms.headers['content-type']).toMatch(/^text\/plain; charset=utf-8$/i)
+      expect(llms.headers['cache-control']).toBe('private, no-cache')
+    }
+  })
+
   it('shows the not-found page of the locale with a 404 status', async () => {
     const { app, cookie } = await loggedIn()
     const en = await app.inject({ url: '/no/such/page', headers: { cookie } })
@@ -295,7 +398,7 @@ describe('with a session', () => {
     clock += 61_000
     const expired = await app.inject({ url: '/', headers: { cookie } })
     expect(expired.statusCode).toBe(401)
-    expect(expired.body).toBe(loginEn)
+    expect(expired.body).toBe(loginEn('/'))
   })
 
   it('does not accept a session signed by another gate (another secret or password)', async () => {

@@ -1,8 +1,8 @@
-import Redoc from '@theme-original/Redoc'
+import ThemedRedoc from './themed-redoc.tsx'
 
 /** Server bundle: Redoc is rendered into the prerendered page, so it is there at once. */
-export const preloadedRedoc: typeof Redoc | undefined = Redoc
+export const preloadedRedoc: typeof ThemedRedoc | undefined = ThemedRedoc
 
-export function loadRedoc(): Promise<typeof Redoc> {
-  return Promise.resolve(Redoc)
+export function loadRedoc(): Promise<typeof ThemedRedoc> {
+  return Promise.resolve(ThemedRedoc)
 }

@@ -1,8 +1,9 @@
 import { translate } from '@docusaurus/Translate'
 import useIsBrowser from '@docusaurus/useIsBrowser'
+import ReferenceDownloads from '@site/src/components/ReferenceDownloads'
 import Loading from '@theme/Loading'
 import type Redoc from '@theme-original/Redoc'
-import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ComponentProps, type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react'
 import { isHydratingInitialPage } from '../../lib/navigation-state.ts'
 import { loadRedoc, preloadedRedoc } from '../../lib/redoc-loader/index.ts'
 
@@ -20,9 +21,11 @@ const ACTIVATION_EVENTS = [
 ] as const
 
 /**
- * Redoc's markup has two accessibility gaps: the example pickers are unlabelled <select>s, and its
- * section headings are <h5> right under the operation's <h2>. Both are completed in place, in the
- * prerendered markup and in whatever Redoc renders later.
+ * Gaps in Redoc's markup, completed in place, in the prerendered markup and in whatever Redoc renders
+ * later: the example pickers are unlabelled <select>s; its section headings are <h5> right under the
+ * operation's <h2>; a sample's scroll box cannot be reached by keyboard (it becomes a focusable group
+ * named by its tab); and example values that are URLs (shop.example.com, the sandbox's localhost) are
+ * made links that lead nowhere (they become the plain strings they are).
  */
 function completeAccessibility(root: HTMLElement, exampleLabel: string): void {
   for (const select of root.querySelectorAll<HTMLSelectElement>('select.dropdown-select:not([aria-label])')) {
@@ -30,6 +33,22 @@ function completeAccessibility(root: HTMLElement, exampleLabel: string): void {
   }
   for (const heading of root.querySelectorAll<HTMLHeadingElement>('h5:not([aria-level])')) {
     heading.setAttribute('aria-level', '3')
+  }
+  for (const sample of root.querySelectorAll<HTMLElement>(
+    '[role=tabpanel] .redoc-json, [role=tabpanel] pre',
+  )) {
+    const box = sample.matches('pre') ? sample : sample.parentElement
+    const tab = sample.closest('[role=tabpanel]')?.getAttribute('aria-labelledby')
+    if (!box || box.hasAttribute('tabindex') || !tab) continue
+    box.setAttribute('tabindex', '0')
+    box.setAttribute('role', 'group')
+    box.setAttribute('aria-labelledby', tab)
+  }
+  for (const link of root.querySelectorAll<HTMLAnchorElement>('.redoc-json a')) {
+    const value = document.createElement('span')
+    value.className = 'token string'
+    value.textContent = link.textContent
+    link.replaceWith(value)
   }
 }
 
@@ -43,14 +62,14 @@ function completeAccessibility(root: HTMLElement, exampleLabel: string): void {
 export default function RedocWrapper(props: Props): ReactNode {
   const isBrowser = useIsBrowser()
   const [active, setActive] = useState(() => !isHydratingInitialPage())
-  const [Component, setComponent] = useState<typeof Redoc | undefined>(() => preloadedRedoc)
+  const [Component, setComponent] = useState<ComponentType<Props> | undefined>(() => preloadedRedoc)
   // While hydrating, the placeholder repeats the prerendered markup, so React finds what it expects and
   // leaves the reference on screen untouched.
   const [prerendered] = useState(() =>
     active ? '' : (document.querySelector('.plazo-redoc[data-interactive="false"]')?.innerHTML ?? ''),
   )
 
-  const container = useRef<HTMLDivElement>(null)
+  const container = useRef<HTMLElement>(null)
   const exampleLabel = translate({ id: 'plazo.redoc.exampleLabel', message: 'Example' })
   // biome-ignore lint/correctness/useExhaustiveDependencies: the container appears once Redoc has loaded
   useEffect(() => {
@@ -92,19 +111,26 @@ export default function RedocWrapper(props: Props): ReactNode {
     if (active && !prerendered)
       return <Loading isLoading pastDelay timedOut={false} error={null} retry={() => {}} />
     return (
-      <div
-        ref={container}
-        className="plazo-redoc"
-        data-interactive="false"
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own prerendered markup, see above
-        dangerouslySetInnerHTML={{ __html: prerendered }}
-        suppressHydrationWarning
-      />
+      <>
+        <ReferenceDownloads />
+        <main
+          ref={container}
+          className="plazo-redoc"
+          data-interactive="false"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own prerendered markup, see above
+          dangerouslySetInnerHTML={{ __html: prerendered }}
+          suppressHydrationWarning
+        />
+      </>
     )
   }
+  // The reference is the page's main content (the theme's layout has no <main> around it).
   return (
-    <div ref={container} className="plazo-redoc" data-interactive={isBrowser ? 'true' : 'false'}>
-      <Component {...props} />
-    </div>
+    <>
+      <ReferenceDownloads />
+      <main ref={container} className="plazo-redoc" data-interactive={isBrowser ? 'true' : 'false'}>
+        <Component {...props} />
+      </main>
+    </>
   )
 }

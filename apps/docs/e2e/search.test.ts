@@ -1,0 +1,104 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ensureBuild, launchBrowser, PASSWORD, type RunningGate, startGate } from './harness.ts'
+
+/** The local search box, in Debian chromium against the gate over the production build. */
+
+let gate: RunningGate
+let browser: Browser
+let loggedInState: Awaited<ReturnType<BrowserContext['storageState']>>
+
+beforeAll(async () => {
+  ensureBuild()
+  gate = await startGate()
+  browser = await launchBrowser()
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${gate.baseUrl}/`)
+  await page.fill('#password', PASSWORD)
+  await page.click('button[type=submit]')
+  await page.waitForSelector('.navbar', { timeout: 15_000 })
+  loggedInState = await context.storageState()
+  await context.close()
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await gate?.app.close()
+})
+
+/** A logged-in page at `path`, hydrated (the shortcut and the search box work once React runs). */
+async function open(path: string): Promise<{ page: Page; indexRequests: string[] }> {
+  const context = await browser.newContext({ storageState: loggedInState })
+  const page = await context.newPage()
+  const indexRequests: string[] = []
+  page.on('request', (request) => {
+    if (/search-index[^/]*\.json/.test(request.url())) indexRequests.push(new URL(request.url()).pathname)
+  })
+  await page.goto(`${gate.baseUrl}${path}`)
+  await page.waitForFunction(
+    () => document.documentElement.dataset.hydrated === 'true' || 'onclick' in document,
+  )
+  await page.waitForLoadState('networkidle')
+  return { page, indexRequests }
+}
+
+async function search(page: Page, query: string): Promise<void> {
+  await page.keyboard.press('Control+k')
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.classList.contains('navbar__search-input')))
+    .toBe(true)
+  await page.keyboard.type(query)
+  await page.waitForSelector('[role="listbox"] [role="option"]', { timeout: 15_000 })
+}
+
+describe('search', () => {
+  it('finds the English refunds guide from an English page, loading the index only on first use', async () => {
+    const { page, indexRequests } = await open('/docs/get-started/overview')
+    await expect(page.locator('.navbar__search-input')).toBeTruthy()
+    expect(await page.locator('.navbar__search-input').getAttribute('placeholder')).toBe('Search')
+    expect(indexRequests).toEqual([])
+    await search(page, 'refund')
+    expect(indexRequests.length).toBe(1)
+    expect(indexRequests[0]).toMatch(/^\/search-index-\w+\.json$/)
+    const options = page.locator('[role="listbox"] [role="option"]')
+    const titles = await options.locator('[class*="hitTitle"]').allTextContents()
+    expect(titles).toContain('Refund an order')
+    // The matching words are marked, and a section shows the page it belongs to.
+    expect(await options.locator('mark').count()).toBeGreaterThan(0)
+    const paths = await options.locator('[class*="hitPath"]').allTextContents()
+    expect(paths).toContain('Refund an order')
+    // Choosing a section goes to it: the page and the section's anchor.
+    const section = options.filter({
+      has: page.locator('[class*="hitPath"]', { hasText: 'Refund an order' }),
+    })
+    await section.first().click()
+    await page.waitForURL(/\/docs\/order-management\/refunds#[\w-]+$/)
+    expect(await page.locator('article h1').textContent()).toBe('Refund an order')
+    const hash = new URL(page.url()).hash.slice(1)
+    expect(await page.locator(`[id="${hash}"]`).count()).toBe(1)
+    await page.context().close()
+  })
+
+  it('finds the Spanish refunds guide from a Spanish page, in the Spanish index only', async () => {
+    const { page, indexRequests } = await open('/es/docs/get-started/overview')
+    expect(await page.locator('.navbar__search-input').getAttribute('placeholder')).toBe('Buscar')
+    await search(page, 'reembolso')
+    expect(indexRequests[0]).toMatch(/^\/es\/search-index-\w+\.json$/)
+    const titles = await page.locator('[role="listbox"] [class*="hitTitle"]').allTextContents()
+    expect(titles).toContain('Reembolsar un pedido')
+    expect(titles).not.toContain('Refund an order')
+    await page.locator('[role="option"]', { hasText: 'Reembolsar un pedido' }).first().click()
+    await page.waitForURL(/\/es\/docs\/order-management\/refunds/)
+    expect(await page.locator('article h1').textContent()).toBe('Reembolsar un pedido')
+    await page.context().close()
+  })
+
+  it('is in the navbar of the API references too, where Redoc keeps its own search hidden', async () => {
+    const { page } = await open('/order-management-api')
+    await search(page, 'capture')
+    expect(await page.locator('[role="listbox"] [role="option"]').count()).toBeGreaterThan(0)
+    expect(await page.locator('[role="search"] input, .menu-content input[placeholder]').count()).toBe(0)
+    await page.context().close()
+  })
+})
