@@ -152,7 +152,7 @@ describe('routes', () => {
   it('offers each API reference with its OpenAPI document for download', async () => {
     const { context, page } = await loggedInContext()
     await page.goto(`${gate.baseUrl}/webhook-api`)
-    const link = page.locator('a[download]').first()
+    const link = page.locator('a[download][href*="/openapi/"]').first()
     const href = new URL((await link.getAttribute('href')) ?? '', gate.baseUrl)
     expect(href.pathname).toBe('/openapi/webhook.json')
     const download = await page.request.get(href.toString())

@@ -52,7 +52,10 @@ describe('the Spanish API references', () => {
 
   it('offer the Spanish document for download', async () => {
     await reference('/es/webhook-api')
-    const href = new URL((await page.locator('a[download]').first().getAttribute('href')) ?? '', gate.baseUrl)
+    const href = new URL(
+      (await page.locator('a[download][href*="/openapi/"]').first().getAttribute('href')) ?? '',
+      gate.baseUrl,
+    )
     expect(href.pathname).toBe('/openapi/es/webhook.json')
     const download = await page.request.get(href.toString())
     expect(download.status()).toBe(200)
@@ -65,7 +68,7 @@ describe('the Spanish API references', () => {
     const text = await reference('/order-management-api')
     expect(text).toContain('Refund an order')
     expect(text).not.toContain('Reembolsa un pedido')
-    expect(await page.locator('a[download]').first().getAttribute('href')).toBe(
+    expect(await page.locator('a[download][href*="/openapi/"]').first().getAttribute('href')).toBe(
       '/openapi/order-management.json',
     )
   })
@@ -74,7 +77,7 @@ describe('the Spanish API references', () => {
 describe('the code samples of the Spanish guides', () => {
   it('show the same code with Spanish comments', async () => {
     await page.goto(`${gate.baseUrl}/es/docs/hpp/integration`)
-    await page.waitForSelector('article pre')
+    await page.locator('article pre:not([hidden])').first().waitFor()
     const code = (await page.locator('article').textContent()) ?? ''
     expect(code).toContain(
       '# Crea una sesión de checkout para la página de pago alojada e imprime la respuesta.',
@@ -82,7 +85,7 @@ describe('the code samples of the Spanish guides', () => {
     expect(code).toContain('-H "Authorization: Bearer $TOKEN"')
     expect(code).not.toContain('Creates a checkout session for the hosted payment page')
     await page.goto(`${gate.baseUrl}/docs/hpp/integration`)
-    await page.waitForSelector('article pre')
+    await page.locator('article pre:not([hidden])').first().waitFor()
     expect(await page.locator('article').textContent()).toContain(
       '# Creates a checkout session for the hosted payment page and prints the answer.',
     )

@@ -1,8 +1,9 @@
-import { execFileSync } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -17,6 +18,8 @@ import { buildDir, ensureBuild, launchBrowser, PASSWORD } from './harness.ts'
  * The Try it consoles of the API references, in Debian chromium: the gate over the production build
  * forwards to a sandbox API started here on a temporary database (and, for one test, to nothing at all).
  */
+
+const execFileAsync = promisify(execFile)
 
 let tempDir: string
 let db: Database
@@ -134,7 +137,7 @@ describe('the Try it console', () => {
       body.checkout_session_id,
     )
     const approved = await sendAndWait(helper)
-    expect(await approved.getAttribute('data-status')).toBe('200')
+    expect(await approved.getAttribute('data-status')).toBe('201')
     await context.close()
   })
 
@@ -174,10 +177,12 @@ describe('the Try it console', () => {
     expect(curl).toMatch(new RegExp(`^curl -X POST '${apiUrl}/api/v2/test-helpers/clock/advance'`))
     expect(curl).toContain("-H 'authorization: Bearer ")
     expect(curl).toContain("-H 'idempotency-key: it'\\''s-1'")
-    const output = execFileSync('bash', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`], {
+    // Asynchronously: the sandbox API answering it runs in this process.
+    const { stdout } = await execFileAsync('bash', ['-c', `${curl} -s -o /dev/null -w '%{http_code}'`], {
       encoding: 'utf8',
+      timeout: 30_000,
     })
-    expect(output).toBe('200')
+    expect(stdout).toBe('201')
     await context.close()
   })
 

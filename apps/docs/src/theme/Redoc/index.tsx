@@ -3,7 +3,15 @@ import useIsBrowser from '@docusaurus/useIsBrowser'
 import ReferenceDownloads from '@site/src/components/ReferenceDownloads'
 import Loading from '@theme/Loading'
 import type Redoc from '@theme-original/Redoc'
-import { type ComponentProps, type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react'
+import {
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+  startTransition,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 import { isHydratingInitialPage } from '../../lib/navigation-state.ts'
 import { loadRedoc, preloadedRedoc } from '../../lib/redoc-loader/index.ts'
 
@@ -86,7 +94,7 @@ export default function RedocWrapper(props: Props): ReactNode {
     let current = true
     loadRedoc().then(
       (loaded) => {
-        if (current) setComponent(() => loaded)
+        if (current) startTransition(() => setComponent(() => loaded))
       },
       // The prerendered reference stays readable; only its interactive parts are missing.
       (error: unknown) => console.warn('The API reference could not be made interactive.', error),
@@ -98,7 +106,10 @@ export default function RedocWrapper(props: Props): ReactNode {
 
   useEffect(() => {
     if (active) return undefined
-    const activate = () => setActive(true)
+    // A transition: a click that follows the first move at once (a Try it button, a tab) must land on the
+    // prerendered markup it was aimed at, not be cut in two by Redoc replacing that markup under the pointer,
+    // which a discrete event would otherwise force within its own dispatch.
+    const activate = () => startTransition(() => setActive(true))
     for (const event of ACTIVATION_EVENTS)
       window.addEventListener(event, activate, { once: true, passive: true })
     return () => {
