@@ -234,9 +234,16 @@ describe('the Try it console', () => {
     expect(await page.getAttribute('html', 'data-theme')).toBe('dark')
     const create = await openConsole(page, 'createHppCheckoutSession')
     await sendAndWait(create)
+    // Measured once Redoc has replaced the prerendered markup and the console has moved into its markup.
+    await page.waitForSelector('.plazo-redoc[data-interactive="true"]', { timeout: 60_000 })
     for (const element of [create, create.getByRole('button', { name: 'Send' }), create.locator('pre')]) {
-      const box = await element.boundingBox()
-      expect(box && box.x >= 0 && box.x + box.width <= 390, String(element)).toBe(true)
+      await element.waitFor({ state: 'visible' })
+      await expect
+        .poll(async () => {
+          const box = await element.boundingBox()
+          return box !== null && box.x >= 0 && box.x + box.width <= 390
+        }, String(element))
+        .toBe(true)
     }
     const [background, color] = await create.evaluate((node) => {
       const style = getComputedStyle(node)
