@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { Checkpointer, SqliteDatabase } from '../../src/storage/sqlite-database.ts'
+import { Checkpointer } from '../../src/storage/sqlite-checkpointer.ts'
+import { SqliteDatabase } from '../../src/storage/sqlite-database.ts'
 
 // Failures no request sees (the background WAL checkpointer's) reach the onBackgroundError callback, which
 // the server logs, instead of vanishing: the WAL would grow without anyone knowing why.
