@@ -2,7 +2,7 @@ import { AsyncMutex } from './async-mutex.ts'
 import { asError, warnOfBackgroundError } from './errors.ts'
 import { oneWriteAtMost } from './single-write.ts'
 import type { CheckpointResult } from './sqlite-checkpointer.ts'
-import { SqliteConnection } from './sqlite-connection.ts'
+import { SqliteConnection, type SyncFile } from './sqlite-connection.ts'
 import { TransactionScope, TransactionState } from './transaction-scope.ts'
 import type { Database, LockOptions, Queryable, Row, RunResult, SqlParam, Transaction } from './types.ts'
 
@@ -42,6 +42,8 @@ export class SqliteDatabase implements Database {
   /** No new pause for a WAL restart before this (performance.now()), see #onCheckpoint. */
   #nextWalRestart = 0
   readonly #onBackgroundError: (error: Error) => void
+  /** Set when the WAL could not be made durable: from then on every call fails (see #sync). */
+  #durabilityLost: Error | undefined
 
   /**
    * @param filename a file path or `:memory:`
@@ -53,6 +55,8 @@ export class SqliteDatabase implements Database {
    *   (idle, default 1000) and when it did (busy, default 50)
    * @param options.onBackgroundError told when a background checkpoint fails or the checkpointer stops, for
    *   logging (the WAL grows until a checkpoint succeeds; requests go on); default: a process warning
+   * @param options.syncFile how commits are made durable (default fdatasync of the WAL on the thread pool;
+   *   tests slow it down or make it fail)
    */
   constructor(
     filename: string,
@@ -61,6 +65,7 @@ export class SqliteDatabase implements Database {
       walRestartFrames?: number
       checkpointEveryMs?: { idle: number; busy: number }
       onBackgroundError?: (error: Error) => void
+      syncFile?: SyncFile
     } = {},
   ) {
     this.#onBackgroundError = options.onBackgroundError ?? warnOfBackgroundError
@@ -72,6 +77,7 @@ export class SqliteDatabase implements Database {
       checkpointEveryMs: options.checkpointEveryMs ?? { idle: CHECKPOINT_IDLE_MS, busy: CHECKPOINT_BUSY_MS },
       onCheckpoint: (result) => this.#onCheckpoint(result),
       onError: (error) => this.#onBackgroundError(error),
+      ...(options.syncFile ? { syncFile: options.syncFile } : {}),
     })
   }
 
@@ -116,7 +122,7 @@ export class SqliteDatabase implements Database {
         throw error
       } finally {
         state.active = false
-        if (this.#batch === batch && batch.members >= MAX_BATCH) this.#commitBatch()
+        if (this.#batch === batch && batch.members >= MAX_BATCH) await this.#commitBatch()
       }
     })
     await batch.committed
@@ -135,9 +141,11 @@ export class SqliteDatabase implements Database {
   /**
    * Group commit: transactions that run back to back (one event-loop turn of concurrent requests) share one
    * SQLite transaction, each in its own savepoint, and one COMMIT. A member's changes are still all or
-   * nothing (ROLLBACK TO its savepoint when it throws), and it resolves only once the COMMIT has succeeded;
-   * the batch commits at the end of the turn, before any statement outside a transaction runs, or after
-   * MAX_BATCH members, so nobody ever reads rows that are not committed.
+   * nothing (ROLLBACK TO its savepoint when it throws), and it resolves only once the COMMIT has succeeded
+   * and is on disk; the batch commits at the end of the turn, before any statement outside a transaction
+   * runs, or after MAX_BATCH members, so nobody ever reads rows that are not committed. The mutex stays held
+   * while the WAL is synced (#sync): the transactions of the requests that arrive meanwhile queue, and share
+   * the next batch and its single fsync.
    */
   #openBatch(): Batch {
     this.#connection.control('BEGIN IMMEDIATE')
@@ -151,14 +159,14 @@ export class SqliteDatabase implements Database {
     this.#batch = batch
     setImmediate(() => {
       void this.#mutex.run(async () => {
-        if (this.#batch === batch) this.#commitBatch()
+        if (this.#batch === batch) await this.#commitBatch()
       })
     })
     return batch
   }
 
-  /** Commits the open batch; the caller holds the mutex. */
-  #commitBatch(): void {
+  /** Commits the open batch and makes it durable; the caller holds the mutex. */
+  async #commitBatch(): Promise<void> {
     const batch = this.#batch
     if (!batch) return
     this.#batch = undefined
@@ -173,7 +181,30 @@ export class SqliteDatabase implements Database {
       }
       return
     }
+    try {
+      await this.#sync()
+    } catch (error) {
+      batch.settle(error)
+      return
+    }
     batch.settle()
+  }
+
+  /**
+   * Makes what was committed durable (SqliteConnection#sync); the caller holds the mutex, so nothing reads it
+   * before. A failed fsync may have dropped written pages from the page cache (PostgreSQL's "fsyncgate"): what
+   * is visible can no longer be trusted to be on disk, so from then on every call fails, and the process must
+   * restart, which recovers from what the WAL really holds.
+   */
+  async #sync(): Promise<void> {
+    try {
+      await this.#connection.sync()
+    } catch (error) {
+      this.#durabilityLost ??= new Error(
+        `The database ${this.description} could not make its writes durable (${asError(error).message}); restart the process`,
+      )
+      throw this.#durabilityLost
+    }
   }
 
   /**
@@ -197,7 +228,7 @@ export class SqliteDatabase implements Database {
     void this.#mutex
       .run(async () => {
         if (this.#closed) return
-        this.#commitBatch()
+        await this.#commitBatch()
         this.#walPauses++
         const done = await this.#connection.checkpoint()
         complete = done !== undefined && done.checkpointed === done.log
@@ -218,36 +249,42 @@ export class SqliteDatabase implements Database {
   close(): Promise<void> {
     return this.#mutex.run(async () => {
       if (this.#closed) return
-      this.#commitBatch()
+      await this.#commitBatch().catch(() => undefined)
       this.#closed = true
       this.#connection.close()
     })
   }
 
   /**
-   * A statement outside any transaction. When nobody holds or waits for the mutex it runs at once (the
-   * statement is synchronous, so nothing can slip in), without the mutex's promises; otherwise it queues.
+   * A statement outside any transaction. When nobody holds or waits for the mutex and no batch is open it
+   * runs at once (the statement is synchronous, so nothing can slip in), without the mutex's promises;
+   * otherwise it queues. A write (autocommit) resolves once it is durable, like a transaction.
    */
   #outside<T>(fn: () => T): Promise<T> {
     this.#scope.assertOutside()
-    if (this.#mutex.idle) {
+    if (this.#mutex.idle && this.#batch === undefined) {
       try {
         this.#assertOpen()
-        this.#commitBatch()
-        return Promise.resolve(fn())
+        const result = fn()
+        if (!this.#connection.unsynced) return Promise.resolve(result)
+        return this.#mutex.run(() => this.#sync()).then(() => result)
       } catch (error) {
         return Promise.reject(error)
       }
     }
     return this.#mutex.run(async () => {
       this.#assertOpen()
-      this.#commitBatch()
-      return fn()
+      await this.#commitBatch()
+      this.#assertOpen() // the batch's sync may just have failed
+      const result = fn()
+      await this.#sync()
+      return result
     })
   }
 
   #assertOpen(): void {
     if (this.#closed) throw new Error(`The database ${this.description} is closed`)
+    if (this.#durabilityLost) throw this.#durabilityLost
   }
 }
 
