@@ -30,6 +30,8 @@ interface Plan {
   order: number[]
   /** The JSON columns among the statement's result columns (none for a write). */
   jsonColumns: string[]
+  /** Whether the statement may write (read once: asking better-sqlite3 is a call into SQLite). */
+  writes: boolean
 }
 
 /** The better-sqlite3 handle with cached statements. Its callers decide when it may run. */
@@ -115,8 +117,8 @@ export class SqliteConnection {
   }
 
   /** Notes a statement that may have written outside a transaction (autocommit): it needs a sync. */
-  #wrote(statement: BetterSqlite3.Statement): void {
-    if (!statement.readonly && !this.#db.inTransaction) this.#unsynced = true
+  #wrote(plan: Plan): void {
+    if (plan.writes && !this.#db.inTransaction) this.#unsynced = true
   }
 
   /** A checkpoint on the checkpointer's connection, now; undefined for an in-memory database. */
@@ -129,11 +131,11 @@ export class SqliteConnection {
     const values = bind(plan, params)
     if (!plan.statement.reader) {
       plan.statement.run(...values)
-      this.#wrote(plan.statement)
+      this.#wrote(plan)
       return []
     }
     const rows = plan.statement.all(...values) as Row[]
-    this.#wrote(plan.statement)
+    this.#wrote(plan)
     if (plan.jsonColumns.length > 0) for (const row of rows) decodeColumns(row, plan.jsonColumns)
     return rows as T[]
   }
@@ -144,11 +146,11 @@ export class SqliteConnection {
     const values = bind(plan, params)
     if (!plan.statement.reader) {
       plan.statement.run(...values)
-      this.#wrote(plan.statement)
+      this.#wrote(plan)
       return undefined
     }
     const row = plan.statement.get(...values) as Row | undefined
-    this.#wrote(plan.statement)
+    this.#wrote(plan)
     if (row && plan.jsonColumns.length > 0) decodeColumns(row, plan.jsonColumns)
     return row as T | undefined
   }
@@ -156,7 +158,7 @@ export class SqliteConnection {
   run(sql: string, params: readonly SqlParam[]): RunResult {
     const plan = this.#plan(sql, params.length)
     const { changes } = plan.statement.run(...bind(plan, params))
-    this.#wrote(plan.statement)
+    this.#wrote(plan)
     return { changes }
   }
 
@@ -201,7 +203,7 @@ export class SqliteConnection {
     const jsonColumns = statement.reader
       ? jsonColumnsOf(statement.columns().map((column) => column.name))
       : []
-    const plan = { statement, order: order.map((n) => n - 1), jsonColumns }
+    const plan = { statement, order: order.map((n) => n - 1), jsonColumns, writes: !statement.readonly }
     if (this.#plans.size >= STATEMENT_CACHE_LIMIT) this.#plans.clear()
     this.#plans.set(sql, plan)
     return plan
