@@ -188,6 +188,25 @@ describe('API reference pages', () => {
     await context.close()
   })
 
+  it('are not downloaded by a guide that only shows their navbar links, until a link is reached', async () => {
+    const { context, page } = await loggedInContext()
+    const specs = new Set<string>()
+    page.on('response', async (response) => {
+      if (!response.url().endsWith('.js')) return
+      const match = (await response.text().catch(() => '')).match(/"url":"\/openapi\/([a-z-]+)\.json"/)
+      if (match?.[1]) specs.add(match[1])
+    })
+    await page.goto(`${gate.baseUrl}/docs/get-started/overview`)
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    await page.waitForLoadState('networkidle')
+    expect([...specs]).toEqual([])
+    // Reaching a link preloads its reference, as Docusaurus does for every link.
+    await page.hover('.navbar__item.dropdown:has-text("API reference")')
+    await page.hover('.dropdown__menu a:has-text("Webhooks")')
+    await expect.poll(() => [...specs]).toEqual(['webhook'])
+    await context.close()
+  })
+
   it('render the reference at once after a client-side navigation', async () => {
     const { context, page } = await loggedInContext()
     await page.hover('.navbar__item.dropdown:has-text("API reference")')

@@ -239,10 +239,13 @@ describe('the Try it console', () => {
     for (const element of [create, create.getByRole('button', { name: 'Send' }), create.locator('pre')]) {
       await element.waitFor({ state: 'visible' })
       await expect
-        .poll(async () => {
-          const box = await element.boundingBox()
-          return box !== null && box.x >= 0 && box.x + box.width <= 390
-        }, String(element))
+        .poll(
+          async () => {
+            const box = await element.boundingBox()
+            return box !== null && box.x >= 0 && box.x + box.width <= 390
+          },
+          { message: String(element) },
+        )
         .toBe(true)
     }
     const [background, color] = await create.evaluate((node) => {
