@@ -3,7 +3,13 @@ import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiReferences } from '../api-references.ts'
-import { ensureBuild, launchBrowser, PASSWORD, type RunningGate, startGate } from './harness.ts'
+import {
+  type LoggedInSite,
+  type LoggedInState,
+  PASSWORD,
+  type RunningGate,
+  startLoggedInSite,
+} from './harness.ts'
 
 /** The site in both colour modes, for people with a keyboard, a screen reader, a phone or no JavaScript. */
 
@@ -16,26 +22,15 @@ type Theme = (typeof THEMES)[number]
 
 let gate: RunningGate
 let browser: Browser
-let loggedInState: Awaited<ReturnType<BrowserContext['storageState']>>
+let loggedInState: LoggedInState
+let site: LoggedInSite | undefined
 
 beforeAll(async () => {
-  ensureBuild()
-  gate = await startGate()
-  browser = await launchBrowser()
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(`${gate.baseUrl}/`)
-  await page.fill('#password', PASSWORD)
-  await page.click('button[type=submit]')
-  await page.waitForSelector('.navbar', { timeout: 15_000 })
-  loggedInState = await context.storageState()
-  await context.close()
+  site = await startLoggedInSite()
+  ;({ gate, browser, loggedInState } = site)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await gate?.app.close()
-})
+afterAll(() => site?.close())
 
 /** A fresh, logged-in browser whose saved colour mode (Docusaurus's localStorage `theme`) is `theme`. */
 async function visitor(

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
-import { type Browser, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { buildGateServer } from '../server/app.ts'
 import { createPasswordVerifier } from '../server/password.ts'
 
@@ -81,4 +81,38 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+}
+
+/** The cookies of a logged-in browser, to start logged-in contexts from (logins are rate-limited). */
+export type LoggedInState = Awaited<ReturnType<BrowserContext['storageState']>>
+
+export interface LoggedInSite {
+  gate: RunningGate
+  browser: Browser
+  loggedInState: LoggedInState
+  close(): Promise<void>
+}
+
+/** The build behind the gate, a browser, and the state of one login through the gate's form. */
+export async function startLoggedInSite(): Promise<LoggedInSite> {
+  ensureBuild()
+  const gate = await startGate()
+  const browser = await launchBrowser()
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await page.goto(`${gate.baseUrl}/`)
+  await page.fill('#password', PASSWORD)
+  await page.click('button[type=submit]')
+  await page.waitForSelector('.navbar', { timeout: 15_000 })
+  const loggedInState = await context.storageState()
+  await context.close()
+  return {
+    gate,
+    browser,
+    loggedInState,
+    async close() {
+      await browser.close()
+      await gate.app.close()
+    },
+  }
 }

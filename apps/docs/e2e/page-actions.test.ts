@@ -1,31 +1,20 @@
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuild, launchBrowser, PASSWORD, type RunningGate, startGate } from './harness.ts'
+import { type LoggedInSite, type LoggedInState, type RunningGate, startLoggedInSite } from './harness.ts'
 
 /** "Copy page" on the guides and the Postman download on the references, in Debian chromium. */
 
 let gate: RunningGate
 let browser: Browser
-let loggedInState: Awaited<ReturnType<BrowserContext['storageState']>>
+let loggedInState: LoggedInState
+let site: LoggedInSite | undefined
 
 beforeAll(async () => {
-  ensureBuild()
-  gate = await startGate()
-  browser = await launchBrowser()
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(`${gate.baseUrl}/`)
-  await page.fill('#password', PASSWORD)
-  await page.click('button[type=submit]')
-  await page.waitForSelector('.navbar', { timeout: 15_000 })
-  loggedInState = await context.storageState()
-  await context.close()
+  site = await startLoggedInSite()
+  ;({ gate, browser, loggedInState } = site)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await gate?.app.close()
-})
+afterAll(() => site?.close())
 
 async function loggedInPage(path: string) {
   const context = await browser.newContext({ storageState: loggedInState, baseURL: gate.baseUrl })

@@ -1,31 +1,20 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ensureBuild, launchBrowser, PASSWORD, type RunningGate, startGate } from './harness.ts'
+import { type LoggedInSite, type LoggedInState, type RunningGate, startLoggedInSite } from './harness.ts'
 
 /** The local search box, in Debian chromium against the gate over the production build. */
 
 let gate: RunningGate
 let browser: Browser
-let loggedInState: Awaited<ReturnType<BrowserContext['storageState']>>
+let loggedInState: LoggedInState
+let site: LoggedInSite | undefined
 
 beforeAll(async () => {
-  ensureBuild()
-  gate = await startGate()
-  browser = await launchBrowser()
-  const context = await browser.newContext()
-  const page = await context.newPage()
-  await page.goto(`${gate.baseUrl}/`)
-  await page.fill('#password', PASSWORD)
-  await page.click('button[type=submit]')
-  await page.waitForSelector('.navbar', { timeout: 15_000 })
-  loggedInState = await context.storageState()
-  await context.close()
+  site = await startLoggedInSite()
+  ;({ gate, browser, loggedInState } = site)
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await gate?.app.close()
-})
+afterAll(() => site?.close())
 
 /** A logged-in page at `path`, hydrated (the shortcut and the search box work once React runs). */
 async function open(path: string): Promise<{ page: Page; indexRequests: string[] }> {
