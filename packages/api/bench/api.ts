@@ -36,9 +36,9 @@ import { loadConfig } from '../src/config.ts'
 import { hppUrls } from '../src/domain/checkout/session-service.ts'
 import { type Database, openDatabase, SANDBOX, seedSandbox } from '../src/storage/index.ts'
 import { allowOptimizingLargeFunctions } from '../src/v8-flags.ts'
+import { DEFAULT_POSTGRES_URL, postgresUnreachable } from './postgres.ts'
 
 const HOST = '127.0.0.1'
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test'
 /** Issue 15: creates as a share of their engine's validated no-op, gets of the bare route of their size. */
 const TARGETS = { sqlite: { create: 50, get: 60 }, postgres: { create: 25, get: 60 } } as const
 
@@ -405,19 +405,6 @@ async function prepareApi(server: Server): Promise<ApiPlan> {
   return { headers, sessionPath, createBody: created.text, getBody: got.text }
 }
 
-async function postgresReachable(url: string): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
-  try {
-    await client.connect()
-    await client.query('SELECT 1')
-    return undefined
-  } catch (error) {
-    return describe(error)
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}
-
 async function dropSchema(url: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 })
   try {
@@ -605,7 +592,7 @@ async function main(): Promise<void> {
     }
     scenarios.push(baselines.create, baselines.get, ...apiScenarios('sqlite', sqlite, sqlitePlan, baselines))
 
-    const unreachable = await postgresReachable(s.postgresUrl)
+    const unreachable = await postgresUnreachable(s.postgresUrl)
     if (unreachable !== undefined) {
       console.log(`PostgreSQL skipped: ${redact(s.postgresUrl)} is unreachable (${unreachable})`)
     } else {

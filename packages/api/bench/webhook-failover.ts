@@ -33,8 +33,8 @@ import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { enqueueEvents } from '../src/domain/webhooks/outbox.ts'
 import { openDatabase, SANDBOX, seedSandbox } from '../src/storage/index.ts'
+import { DEFAULT_POSTGRES_URL, postgresUnreachable } from './postgres.ts'
 
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test'
 const GIVE_UP_MS = 120_000
 const API_FOLDER = join(dirname(fileURLToPath(import.meta.url)), '..')
 
@@ -322,19 +322,6 @@ async function scenario(engine: string, databaseUrl: string, kind: Scenario): Pr
   }
 }
 
-async function postgresReachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 })
-  try {
-    await client.connect()
-    await client.query('SELECT 1')
-    return true
-  } catch {
-    return false
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}
-
 async function main(): Promise<void> {
   const results: Result[] = []
   for (const kind of ['restart', 'second node'] as const) {
@@ -346,7 +333,7 @@ async function main(): Promise<void> {
     }
   }
   const postgresUrl = process.env.PLAZO_BENCH_POSTGRES_URL || DEFAULT_POSTGRES_URL
-  if (await postgresReachable(postgresUrl)) {
+  if ((await postgresUnreachable(postgresUrl)) === undefined) {
     for (const kind of ['restart', 'second node'] as const) {
       const schema = `plazo_bench_failover_${randomBytes(4).toString('hex')}`
       const url = new URL(postgresUrl)

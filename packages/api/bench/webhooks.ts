@@ -32,8 +32,8 @@ import { type App, buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
 import { enqueueEvents } from '../src/domain/webhooks/outbox.ts'
 import { type Database, openDatabase, SANDBOX, seedSandbox } from '../src/storage/index.ts'
+import { DEFAULT_POSTGRES_URL, postgresUnreachable } from './postgres.ts'
 
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test'
 const PHASE_LIMIT_MS = 120_000
 
 const envInt = (name: string, fallback: number, min: number, max: number): number => {
@@ -303,19 +303,6 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
   }
 }
 
-async function postgresReachable(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 })
-  try {
-    await client.connect()
-    await client.query('SELECT 1')
-    return true
-  } catch {
-    return false
-  } finally {
-    await client.end().catch(() => undefined)
-  }
-}
-
 async function main(): Promise<void> {
   const results: PhaseResult[] = []
 
@@ -333,7 +320,7 @@ async function main(): Promise<void> {
   }
 
   const postgresUrl = process.env.PLAZO_BENCH_POSTGRES_URL || DEFAULT_POSTGRES_URL
-  if (await postgresReachable(postgresUrl)) {
+  if ((await postgresUnreachable(postgresUrl)) === undefined) {
     const schema = `plazo_bench_webhooks_${randomBytes(4).toString('hex')}`
     const db = await openDatabase(postgresUrl, { schema })
     try {
