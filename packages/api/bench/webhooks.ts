@@ -35,6 +35,8 @@ import { type Database, openDatabase, SANDBOX, seedSandbox } from '../src/storag
 import { DEFAULT_POSTGRES_URL, postgresUnreachable } from './postgres.ts'
 
 const PHASE_LIMIT_MS = 120_000
+/** The database is opened as src/server.ts opens it: without the tests' transaction-scope check (promise hooks). */
+const SERVER_OPTIONS = { checkTransactionScope: false } as const
 
 const envInt = (name: string, fallback: number, min: number, max: number): number => {
   const raw = process.env[name]
@@ -309,7 +311,7 @@ async function main(): Promise<void> {
   const folder = await mkdtemp(join(tmpdir(), 'plazo-bench-webhooks-'))
   try {
     const url = `sqlite:${join(folder, 'plazo.sqlite')}`
-    const db = await openDatabase(url)
+    const db = await openDatabase(url, SERVER_OPTIONS)
     try {
       results.push(...(await benchEngine('sqlite (file)', db, url)))
     } finally {
@@ -322,7 +324,7 @@ async function main(): Promise<void> {
   const postgresUrl = process.env.PLAZO_BENCH_POSTGRES_URL || DEFAULT_POSTGRES_URL
   if ((await postgresUnreachable(postgresUrl)) === undefined) {
     const schema = `plazo_bench_webhooks_${randomBytes(4).toString('hex')}`
-    const db = await openDatabase(postgresUrl, { schema })
+    const db = await openDatabase(postgresUrl, { ...SERVER_OPTIONS, schema })
     try {
       results.push(...(await benchEngine('postgres', db, postgresUrl)))
     } finally {
