@@ -308,25 +308,31 @@ export async function claimNext(
     [previous.checkout_session_id],
   )
   if (!first) return undefined
+  if (take) {
+    // Made due and claimed in one statement (an event waiting behind the one just settled has no
+    // next_attempt_at yet). Conditional, so a pass that claimed it meanwhile (PostgreSQL) keeps it: the row's
+    // newest version decides.
+    const claimed = await tx.run(
+      `UPDATE events SET next_attempt_at = COALESCE(next_attempt_at, $4), locked_until = $2, claimed_by = $3,
+         attempts = attempts + 1, endpoint = COALESCE(endpoint, $5)
+       WHERE seq = $1 AND status = 'pending' AND COALESCE(next_attempt_at, $4) <= $4
+         AND (locked_until IS NULL OR locked_until <= $4)`,
+      [first.seq, new Date(now.getTime() + leaseMs), previous.claimed_by, now, previous.endpoint],
+    )
+    if (claimed.changes === 1) {
+      // The run goes on to the same session, so to the endpoint the previous event just used (if not known
+      // yet): the event counts there while in flight.
+      const { next_attempt_at: _, ...candidate } = { ...first, endpoint: first.endpoint ?? previous.endpoint }
+      const [next] = await recordStarts(tx, [candidate], previous.claimed_by, now)
+      return next
+    }
+  }
+  // Not taken (the worker stops, or another pass holds it): a waiting event is still made due, for another pass.
   if (first.next_attempt_at === null) {
     await tx.run('UPDATE events SET next_attempt_at = $2 WHERE seq = $1 AND next_attempt_at IS NULL', [
       first.seq,
       now,
     ])
   }
-  if (!take) return undefined
-  // Conditional, so a pass that claimed it meanwhile (PostgreSQL) keeps it: the row's newest version decides.
-  const claimed = await tx.run(
-    `UPDATE events SET locked_until = $2, claimed_by = $3, attempts = attempts + 1,
-       endpoint = COALESCE(endpoint, $5)
-     WHERE seq = $1 AND status = 'pending' AND next_attempt_at <= $4
-       AND (locked_until IS NULL OR locked_until <= $4)`,
-    [first.seq, new Date(now.getTime() + leaseMs), previous.claimed_by, now, previous.endpoint],
-  )
-  if (claimed.changes !== 1) return undefined
-  // The run goes on to the same session, so to the endpoint the previous event just used (if not known yet):
-  // the event counts there while in flight.
-  const { next_attempt_at: _, ...candidate } = { ...first, endpoint: first.endpoint ?? previous.endpoint }
-  const [next] = await recordStarts(tx, [candidate], previous.claimed_by, now)
-  return next
+  return undefined
 }
