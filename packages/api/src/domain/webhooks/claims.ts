@@ -1,5 +1,6 @@
 import type { WebhookEvent } from '@plazo/contract'
 import type { Queryable, SqlParam, Transaction } from '../../storage/index.ts'
+import { DESTINATION_COLUMNS, DESTINATION_JOINS, type DestinationRow, destinationOf } from './destinations.ts'
 
 /**
  * How long a claim lasts unless its node renews it. A node that dies (SIGKILL, power) stops renewing, and its
@@ -33,6 +34,11 @@ export interface ClaimedRow {
   claimed_by: string
   /** The `event_attempts` row of this try, written when it was claimed. */
   attempt_id: number
+  /**
+   * Where the try goes, read in the transaction that claimed the event when a run went on to its session's
+   * next event (claimNext); otherwise read just before the try.
+   */
+  destination?: DestinationRow
 }
 
 /** A claimable row as read, with the token of its last claim when that one was never settled (it lapsed). */
@@ -40,6 +46,10 @@ export type Candidate = Omit<ClaimedRow, 'claimed_by' | 'attempt_id'> & { claime
 
 export const CANDIDATE_COLUMNS =
   'seq, event_id, merchant_id, checkout_session_id, endpoint, payload, failed_attempts, claimed_by'
+/** CANDIDATE_COLUMNS of `events e`, for a query that joins other tables. */
+const CANDIDATE_COLUMNS_OF_E = CANDIDATE_COLUMNS.split(', ')
+  .map((column) => `e.${column}`)
+  .join(', ')
 
 const list = (count: number, from: number) =>
   Array.from({ length: count }, (_, index) => `$${index + from}`).join(', ')
@@ -300,10 +310,12 @@ export async function claimNext(
   leaseMs: number,
   take: boolean,
 ): Promise<ClaimedRow | undefined> {
-  const first = await tx.one<Candidate & { next_attempt_at: string | null }>(
-    `SELECT ${CANDIDATE_COLUMNS}, next_attempt_at FROM events
-     WHERE checkout_session_id = $1 AND status = 'pending'
-     ORDER BY seq
+  // With the destination of its try, read here rather than by a statement of its own before the try.
+  const first = await tx.one<Candidate & DestinationRow & { next_attempt_at: string | null }>(
+    `SELECT ${CANDIDATE_COLUMNS_OF_E}, e.next_attempt_at, ${DESTINATION_COLUMNS}
+     FROM events e JOIN checkout_sessions s ON s.id = e.checkout_session_id ${DESTINATION_JOINS}
+     WHERE e.checkout_session_id = $1 AND e.status = 'pending'
+     ORDER BY e.seq
      LIMIT 1`,
     [previous.checkout_session_id],
   )
@@ -322,9 +334,18 @@ export async function claimNext(
     if (claimed.changes === 1) {
       // The run goes on to the same session, so to the endpoint the previous event just used (if not known
       // yet): the event counts there while in flight.
-      const { next_attempt_at: _, ...candidate } = { ...first, endpoint: first.endpoint ?? previous.endpoint }
+      const candidate: Candidate = {
+        seq: first.seq,
+        event_id: first.event_id,
+        merchant_id: first.merchant_id,
+        checkout_session_id: first.checkout_session_id,
+        endpoint: first.endpoint ?? previous.endpoint,
+        payload: first.payload,
+        failed_attempts: first.failed_attempts,
+        claimed_by: first.claimed_by,
+      }
       const [next] = await recordStarts(tx, [candidate], previous.claimed_by, now)
-      return next
+      return next && { ...next, destination: destinationOf(first) }
     }
   }
   // Not taken (the worker stops, or another pass holds it): a waiting event is still made due, for another pass.

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import type { CheckoutSession } from '@plazo/contract'
 import { CONSTANTS } from '@plazo/contract'
 import type { Database, Transaction } from '../../storage/index.ts'
 import { retryDelayMs } from './backoff.ts'
@@ -13,10 +12,11 @@ import {
   releaseClaims,
   renewClaims,
 } from './claims.ts'
+import { type DestinationRow, readDestination } from './destinations.ts'
 import type { PostRequest, PostResponse } from './http-post.ts'
 import { lockSessions } from './outbox.ts'
 import { EVENTS_CHANNEL, onEventsCommitted } from './outbox-signal.ts'
-import { type NotificationAuth, NotificationSender, type Outcome } from './sender.ts'
+import { NotificationSender, type Outcome } from './sender.ts'
 import { overlapEnd } from './signature.ts'
 
 export { USER_AGENT } from './sender.ts'
@@ -74,18 +74,6 @@ export interface PassResult {
   retrying: number
   /** Events given up (`failed`): schedule used up, or no notification_url. */
   failed: number
-}
-
-interface DestinationRow {
-  document: CheckoutSession
-  notification_auth: NotificationAuth | null
-  merchant_notification_url: string | null
-  merchant_notification_auth: NotificationAuth | null
-  webhook_secret: string
-  previous_webhook_secret: string | null
-  previous_webhook_secret_expires_at: string | null
-  /** The merchant's sandbox clock: minutes ahead of real time. */
-  offset_minutes: number | null
 }
 
 const emptyResult = (): PassResult => ({ claimed: 0, delivered: 0, retrying: 0, failed: 0 })
@@ -360,23 +348,11 @@ export class DeliveryWorker {
     )
   }
 
-  #destination(checkoutSessionId: string): Promise<DestinationRow | undefined> {
-    return this.#db.one<DestinationRow>(
-      `SELECT s.document, s.notification_auth, m.notification_url AS merchant_notification_url,
-         m.notification_auth AS merchant_notification_auth, m.webhook_secret,
-         m.previous_webhook_secret, m.previous_webhook_secret_expires_at, c.offset_minutes
-       FROM checkout_sessions s JOIN merchants m ON m.id = s.merchant_id
-         LEFT JOIN sandbox_clocks c ON c.merchant_id = m.id
-       WHERE s.id = $1`,
-      [checkoutSessionId],
-    )
-  }
-
   /** Tries one claimed event once and records the outcome; `next`: the session's following event, claimed. */
   async #deliverOne(event: ClaimedRow): Promise<{ status: Settled; next: ClaimedRow | undefined }> {
     // Read at each try, not when the event was written: a corrected URL takes effect from the very next try,
     // so fixing a wrong URL and asking for a redelivery is enough.
-    const destination = await this.#destination(event.checkout_session_id)
+    const destination = event.destination ?? (await readDestination(this.#db, event.checkout_session_id))
     // The session's own notification_url wins over the merchant's.
     const ownUrl = destination?.document.merchant.notification_url
     const url = ownUrl ?? destination?.merchant_notification_url
