@@ -12,6 +12,7 @@ import { apiReferences, type ReferenceLocale } from './api-references.ts'
 import { specPath } from './openapi-source.ts'
 import { accessiblePrismTheme } from './plugins/accessible-prism-theme.ts'
 import { redocLabels } from './plugins/redoc-labels.ts'
+import { redocSpanishPlugin } from './plugins/redoc-spanish.ts'
 import { rehypeTableRegions } from './plugins/rehype-table-regions.ts'
 import { remarkBrand } from './plugins/remark-brand.ts'
 import { sampleRemarkPlugins, samplesCachePlugin } from './plugins/remark-samples.ts'
@@ -197,6 +198,7 @@ const config: Config = {
     '@docusaurus/plugin-content-pages',
     bundlerSetup,
     samplesCachePlugin,
+    redocSpanishPlugin,
   ],
   presets: [redocusaurus],
 

@@ -27,6 +27,13 @@ afterAll(async () => {
   await gate?.app.close()
 })
 
+const SPANISH_REFERENCES = [
+  '/es/order-management-api',
+  '/es/checkout-session-hpp-api',
+  '/es/checkout-session-embedded-api',
+  '/es/webhook-api',
+]
+
 /** The prerendered reference, before any interaction (what the visitor reads first). */
 async function reference(path: string): Promise<string> {
   await page.goto(`${gate.baseUrl}${path}`)
@@ -47,6 +54,54 @@ describe('the Spanish API references', () => {
     expect(text).toContain('Reembolsa líneas de pedido capturadas con refunded_item_ids')
     for (const english of ['Refund an order', 'Refund captured order lines', 'Response samples']) {
       expect(text).not.toContain(english)
+    }
+  })
+
+  it("render Redoc's own chrome in Spanish, prerendered and once interactive", async () => {
+    const english = [
+      'Request Body schema',
+      'Response Schema',
+      'Response Headers',
+      'Authorizations:',
+      ' Parameters',
+      'Expand all',
+      'Collapse all',
+      ' characters',
+      'Content type',
+      'API docs by Redocly',
+      'Array of',
+      ' or null',
+    ]
+    const spanish = [
+      'Esquema del cuerpo de la petición',
+      'Esquema de la respuesta',
+      'Cabeceras de la respuesta',
+      'Autorizaciones:',
+      'Parámetros de ruta',
+      'Desplegar todo',
+      'caracteres',
+      'Tipo de contenido',
+      'obligatorio',
+    ]
+    for (const path of SPANISH_REFERENCES) {
+      const prerendered = await reference(path)
+      expect(await page.getAttribute('.plazo-redoc', 'data-interactive')).toBe('false')
+      for (const phrase of english) expect(prerendered, `${path}: ${phrase}`).not.toContain(phrase)
+      await page.mouse.move(400, 400)
+      await page.waitForSelector('.plazo-redoc[data-interactive="true"] .redocusaurus h1')
+      const live = (await page.locator('.redocusaurus').textContent()) ?? ''
+      for (const phrase of english) expect(live, `${path} (live): ${phrase}`).not.toContain(phrase)
+      if (path === '/es/order-management-api') {
+        for (const phrase of spanish) {
+          expect(prerendered, phrase).toContain(phrase)
+          expect(live, `${phrase} (live)`).toContain(phrase)
+        }
+      }
+    }
+    // The English reference keeps Redoc's English.
+    const text = await reference('/order-management-api')
+    for (const phrase of ['Request Body schema', 'Response Schema', 'Authorizations:', 'path Parameters']) {
+      expect(text).toContain(phrase)
     }
   })
 

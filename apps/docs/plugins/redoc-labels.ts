@@ -3,7 +3,7 @@ import type { ReferenceLocale } from '../api-references.ts'
 /**
  * Redoc's own words around the OpenAPI texts, per locale (its `labels` option; every key Redoc CE 2.x lets us
  * set). English keeps Redoc's defaults. The rest of Redoc's chrome ("Request Body schema", "Authorizations")
- * is fixed in Redoc and stays English.
+ * is fixed English in Redoc's code: the Spanish build rewrites it (plugins/redoc-spanish.ts).
  */
 export const redocLabels: Readonly<Record<ReferenceLocale, Readonly<Record<string, string>>>> = {
   en: {},
