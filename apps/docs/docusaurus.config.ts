@@ -11,6 +11,7 @@ import type { Compiler } from 'webpack'
 import { apiReferences, type ReferenceLocale } from './api-references.ts'
 import { specPath } from './openapi-source.ts'
 import { accessiblePrismTheme } from './plugins/accessible-prism-theme.ts'
+import { prismLanguagesPlugin } from './plugins/prism-languages.ts'
 import { redocLabels } from './plugins/redoc-labels.ts'
 import { redocSpanishPlugin } from './plugins/redoc-spanish.ts'
 import { rehypeTableRegions } from './plugins/rehype-table-regions.ts'
@@ -199,6 +200,7 @@ const config: Config = {
     bundlerSetup,
     samplesCachePlugin,
     redocSpanishPlugin,
+    prismLanguagesPlugin,
   ],
   presets: [redocusaurus],
 

@@ -162,6 +162,25 @@ describe('routes', () => {
   })
 })
 
+describe('guides', () => {
+  it('hydrate without a mismatch, their bash samples highlighted as served', async () => {
+    const { context, page } = await loggedInContext()
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    await page.goto(`${gate.baseUrl}/docs/get-started/checkout-session`)
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    await page.waitForLoadState('networkidle')
+    // Highlighted by the same Prism that rendered the page (prism.additionalLanguages), not left plain.
+    const curl = page.locator('pre.language-bash .token.function', { hasText: 'curl' }).first()
+    await expect(curl.count()).resolves.toBe(1)
+    // A second copy of Prism used to rewrite the code blocks before React hydrated them (error #418).
+    expect(errors.filter((text) => /onRecoverableError|#418|#423|hydrat/i.test(text))).toEqual([])
+    await context.close()
+  })
+})
+
 describe('API reference pages', () => {
   it('show the prerendered reference at once and make it interactive on the first interaction', async () => {
     const { context, page } = await loggedInContext()
@@ -185,6 +204,32 @@ describe('API reference pages', () => {
         .count(),
     ).toBe(0)
     await expect(page.locator('.redocusaurus h1').textContent()).resolves.toContain('Order Management API')
+    await context.close()
+  })
+
+  it('keep the prerendered markup through hydration: it is not parsed and laid out a second time', async () => {
+    const { context, page } = await loggedInContext()
+    // Counts the nodes put in or taken out of the reference's own element once the HTML is parsed (the
+    // document turns "interactive" before any of the page's scripts runs).
+    await page.addInitScript(() => {
+      const state = window as unknown as { plazoReplaced: number }
+      state.plazoReplaced = -1
+      document.addEventListener('readystatechange', () => {
+        const reference = document.querySelector('.plazo-redoc')
+        if (document.readyState !== 'interactive' || !reference) return
+        state.plazoReplaced = 0
+        new MutationObserver((records) => {
+          for (const record of records)
+            state.plazoReplaced += record.addedNodes.length + record.removedNodes.length
+        }).observe(reference, { childList: true })
+      })
+    })
+    await page.goto(`${gate.baseUrl}/checkout-session-hpp-api`)
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    await page.waitForLoadState('networkidle')
+    await page.waitForTimeout(500)
+    expect(await page.locator('.plazo-redoc').getAttribute('data-interactive')).toBe('false')
+    expect(await page.evaluate(() => (window as unknown as { plazoReplaced: number }).plazoReplaced)).toBe(0)
     await context.close()
   })
 

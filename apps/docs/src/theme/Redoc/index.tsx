@@ -72,10 +72,12 @@ export default function RedocWrapper(props: Props): ReactNode {
   const [active, setActive] = useState(() => !isHydratingInitialPage())
   const [Component, setComponent] = useState<ComponentType<Props> | undefined>(() => preloadedRedoc)
   // While hydrating, the placeholder repeats the prerendered markup, so React finds what it expects and
-  // leaves the reference on screen untouched.
-  const [prerendered] = useState(() =>
-    active ? '' : (document.querySelector('.plazo-redoc[data-interactive="false"]')?.innerHTML ?? ''),
-  )
+  // leaves the reference on screen untouched. One object for the life of the page: React 19 sets innerHTML
+  // again whenever the dangerouslySetInnerHTML object changes identity, and the page re-renders once
+  // hydrated (useIsBrowser), which re-parsed and laid out the whole reference again (~300 ms on a phone).
+  const [prerendered] = useState(() => ({
+    __html: active ? '' : (document.querySelector('.plazo-redoc[data-interactive="false"]')?.innerHTML ?? ''),
+  }))
 
   const container = useRef<HTMLElement>(null)
   const exampleLabel = translate({ id: 'plazo.redoc.exampleLabel', message: 'Example' })
@@ -119,7 +121,7 @@ export default function RedocWrapper(props: Props): ReactNode {
 
   // Until Redoc's script is there, the prerendered markup stays (or, after a navigation, a spinner).
   if (!active || !Component) {
-    if (active && !prerendered)
+    if (active && !prerendered.__html)
       return <Loading isLoading pastDelay timedOut={false} error={null} retry={() => {}} />
     return (
       <>
@@ -129,7 +131,7 @@ export default function RedocWrapper(props: Props): ReactNode {
           className="plazo-redoc"
           data-interactive="false"
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own prerendered markup, see above
-          dangerouslySetInnerHTML={{ __html: prerendered }}
+          dangerouslySetInnerHTML={prerendered}
           suppressHydrationWarning
         />
       </>
