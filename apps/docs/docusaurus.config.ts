@@ -154,7 +154,7 @@ const config: Config = {
     './src/clientModules/navigation-state.ts',
     './src/clientModules/chunk-load-recovery.ts',
     './src/clientModules/session-check.ts',
-    './src/clientModules/reference-prefetch.ts',
+    './src/clientModules/prefetch.ts',
   ],
 
   themes: [
