@@ -51,8 +51,10 @@ describe('search', () => {
     expect(indexRequests.length).toBe(1)
     expect(indexRequests[0]).toMatch(/^\/search-index-\w+\.json$/)
     const options = page.locator('[role="listbox"] [role="option"]')
-    const titles = await options.locator('[class*="hitTitle"]').allTextContents()
-    expect(titles).toContain('Refund an order')
+    // The list first shows the hits of what was typed so far ("r", "re"…): wait for those of the whole word.
+    await expect
+      .poll(() => options.locator('[class*="hitTitle"]').allTextContents(), { timeout: 15_000 })
+      .toContain('Refund an order')
     // The matching words are marked, and a section shows the page it belongs to.
     expect(await options.locator('mark').count()).toBeGreaterThan(0)
     const paths = await options.locator('[class*="hitPath"]').allTextContents()
@@ -74,9 +76,9 @@ describe('search', () => {
     expect(await page.locator('.navbar__search-input').getAttribute('placeholder')).toBe('Buscar')
     await search(page, 'reembolso')
     expect(indexRequests[0]).toMatch(/^\/es\/search-index-\w+\.json$/)
-    const titles = await page.locator('[role="listbox"] [class*="hitTitle"]').allTextContents()
-    expect(titles).toContain('Reembolsar un pedido')
-    expect(titles).not.toContain('Refund an order')
+    const hits = page.locator('[role="listbox"] [class*="hitTitle"]')
+    await expect.poll(() => hits.allTextContents(), { timeout: 15_000 }).toContain('Reembolsar un pedido')
+    expect(await hits.allTextContents()).not.toContain('Refund an order')
     await page.locator('[role="option"]', { hasText: 'Reembolsar un pedido' }).first().click()
     await page.waitForURL(/\/es\/docs\/order-management\/refunds/)
     expect(await page.locator('article h1').textContent()).toBe('Reembolsar un pedido')
