@@ -179,5 +179,5 @@ console.log(
 mkdirSync(`${siteDir}bench/results`, { recursive: true })
 writeFileSync(
   `${siteDir}bench/results/latest.json`,
-  `${JSON.stringify({ measuredAt: new Date().toISOString(), buildSeconds, weights, scores, benchmarkIndex: median(benchmarkIndexes), targets: TARGETS }, null, 2)}\n`,
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), buildSeconds, weights, scores, benchmarkIndex: benchmarkIndexes.length > 0 ? median(benchmarkIndexes) : undefined, targets: TARGETS }, null, 2)}\n`,
 )

@@ -110,13 +110,16 @@ export function occurrences(text: string, search: string | RegExp): number {
   return [...text.matchAll(search)].length
 }
 
+/** A phrase's replacement as a function, so a `$` in it is taken literally (String.prototype.replace). */
+function replacer(phrase: RedocPhrase): (match: string, ...groups: string[]) => string {
+  const { replace } = phrase
+  return typeof replace === 'string' ? () => replace : replace
+}
+
 /** Applies every phrase to a text, as the loader does (first occurrence of a string, every match of a RegExp). */
-export function translateRedoc(text: string, phrases: readonly RedocPhrase[] = redocSpanishPhrases): string {
-  return phrases.reduce(
-    (current, phrase) =>
-      typeof phrase.replace === 'string'
-        ? current.replace(phrase.search, () => phrase.replace as string)
-        : current.replace(phrase.search, phrase.replace),
+export function translateRedoc(text: string): string {
+  return redocSpanishPhrases.reduce(
+    (current, phrase) => current.replace(phrase.search, replacer(phrase)),
     text,
   )
 }
@@ -127,10 +130,9 @@ export function redocSpanishRule(): RuleSetRule {
     test: /[\\/]redoc[\\/]bundles[\\/]redoc(\.browser)?\.lib\.js$/,
     loader: require.resolve('string-replace-loader'),
     options: {
-      multiple: redocSpanishPhrases.map(({ search, replace }) => ({
-        search,
-        // A function, so a `$` in the replacement is taken literally.
-        replace: typeof replace === 'string' ? () => replace : replace,
+      multiple: redocSpanishPhrases.map((phrase) => ({
+        search: phrase.search,
+        replace: replacer(phrase),
         strict: true,
       })),
     },

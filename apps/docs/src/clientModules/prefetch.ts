@@ -57,6 +57,7 @@ export function idleQueue(task: (path: string) => unknown): (path: string) => tr
       if (path === undefined) return
       task(path)
     } while (deadline !== undefined && !deadline.didTimeout && deadline.timeRemaining() > 8)
+    if (waiting.length === 0) return
     scheduled = true
     whenIdle(drain)
   }
