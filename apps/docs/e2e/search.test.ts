@@ -37,7 +37,11 @@ async function search(page: Page, query: string): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.classList.contains('navbar__search-input')))
     .toBe(true)
-  await page.keyboard.type(query)
+  // The whole word at once: typed key by key on a loaded machine, the box searched each prefix in turn and
+  // could be left on a list of another query.
+  const input = page.locator('.navbar__search-input')
+  await input.fill(query)
+  await expect.poll(() => input.inputValue()).toBe(query)
   await page.waitForSelector('[role="listbox"] [role="option"]', { timeout: 15_000 })
 }
 
