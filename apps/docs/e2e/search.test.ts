@@ -37,8 +37,8 @@ async function search(page: Page, query: string): Promise<void> {
   await expect
     .poll(() => page.evaluate(() => document.activeElement?.classList.contains('navbar__search-input')))
     .toBe(true)
-  // Typed once the real search bar has replaced the lazy placeholder: what is typed during the swap can be
-  // lost (a known gap of src/theme/SearchBar, see the issue notes).
+  // Filled once the real search bar has replaced the lazy placeholder, so that `fill` reaches the input that
+  // stays; typing across the swap has its own test below.
   await page.waitForSelector('[class*="searchBarContainer"] input.navbar__search-input:focus', {
     timeout: 15_000,
   })
@@ -89,6 +89,34 @@ describe('search', () => {
     await page.locator('[role="option"]', { hasText: 'Reembolsar un pedido' }).first().click()
     await page.waitForURL(/\/es\/docs\/order-management\/refunds/)
     expect(await page.locator('article h1').textContent()).toBe('Reembolsar un pedido')
+    await page.context().close()
+  })
+
+  it('keeps every key typed straight after Ctrl+K, while the search code loads and replaces the placeholder', async () => {
+    const { page } = await open('/docs/get-started/overview')
+    // The search bar's code arrives late, so the visitor's typing straddles the swap of the placeholder.
+    let released: () => void = () => {}
+    const held = new Promise<void>((resolve) => {
+      released = resolve
+    })
+    await page.route(/\.js$/, async (route) => {
+      if (!route.request().frame().url().startsWith(gate.baseUrl)) return route.continue()
+      await held
+      await route.continue()
+    })
+    await page.keyboard.press('Control+k')
+    await page.keyboard.type('ref', { delay: 30 })
+    released()
+    await page.keyboard.type('unds', { delay: 15 })
+    const input = page.locator('[class*="searchBarContainer"] input.navbar__search-input')
+    await input.waitFor({ timeout: 15_000 })
+    await page.keyboard.type(' order', { delay: 15 })
+    await expect.poll(() => input.inputValue(), { timeout: 15_000 }).toBe('refunds order')
+    expect(
+      await page.evaluate(() => document.activeElement?.closest('[class*="searchBarContainer"]') !== null),
+    ).toBe(true)
+    const hits = page.locator('[role="listbox"] [class*="hitTitle"]')
+    await expect.poll(() => hits.allTextContents(), { timeout: 15_000 }).toContain('Refund an order')
     await page.context().close()
   })
 

@@ -1,6 +1,6 @@
 import { translate } from '@docusaurus/Translate'
 import type SearchBarComponent from '@theme-original/SearchBar'
-import { type ComponentProps, type ReactNode, useEffect, useRef, useState } from 'react'
+import { type ComponentProps, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 type Props = ComponentProps<typeof SearchBarComponent>
 type SearchBarType = typeof SearchBarComponent
@@ -27,6 +27,8 @@ function typeInto(input: HTMLInputElement, value: string): void {
 export default function LazySearchBar(props: Props): ReactNode {
   const [SearchBar, setSearchBar] = useState<SearchBarType | undefined>(undefined)
   const [value, setValue] = useState('')
+  /** Whether the placeholder has the focus (Ctrl/Cmd+K, a click, Tab): the real bar takes it over. */
+  const focused = useRef(false)
   const container = useRef<HTMLDivElement>(null)
   const placeholder = useRef<HTMLInputElement>(null)
   const label = translate({
@@ -51,14 +53,15 @@ export default function LazySearchBar(props: Props): ReactNode {
     return () => document.removeEventListener('keydown', onKeyDown)
   }, [SearchBar])
 
+  // The hand-over runs in the commit that swaps the inputs, before the browser handles another event: from
+  // that commit on, the placeholder is gone, and a key pressed before the real input has the focus is lost.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, when the real bar replaces the placeholder
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!SearchBar) return
     const input = container.current?.querySelector<HTMLInputElement>('input.navbar__search-input')
     if (!input) return
-    const hadFocus = document.activeElement === document.body || document.activeElement === null
     if (value) typeInto(input, value)
-    if (hadFocus || value) input.focus()
+    if (focused.current || value) input.focus()
   }, [SearchBar])
 
   return (
@@ -74,7 +77,13 @@ export default function LazySearchBar(props: Props): ReactNode {
             aria-label={label}
             value={value}
             onChange={(event) => setValue(event.target.value)}
-            onFocus={activate}
+            onFocus={() => {
+              focused.current = true
+              activate()
+            }}
+            onBlur={() => {
+              focused.current = false
+            }}
             onMouseEnter={() => void loadSearchBar()}
           />
         </div>
