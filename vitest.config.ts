@@ -1,14 +1,39 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 // One runner for the whole repo. Browser (end-to-end) tests live under e2e/ folders and run
 // through vitest.e2e.config.ts (`npm run test:e2e`), never here.
+const INCLUDE = ['packages/*/test/**/*.test.ts', '{packages,apps,examples}/**/__tests__/**/*.test.{ts,tsx}']
+const EXCLUDE = ['**/node_modules/**', '**/e2e/**', '**/build/**', '**/dist/**']
+
+/**
+ * Test files whose assertions depend on a load's shape on this machine (how far a background checkpointer
+ * gets while writers append): they run alone, once the rest has finished, rather than beside other files.
+ */
+const ALONE = ['packages/api/test/storage/wal-restart.test.ts']
+
 export default defineConfig({
   test: {
     // Webhook deliveries and OAuth token requests in tests go to loopback receivers only.
     env: { PLAZO_WEBHOOK_TARGETS: 'loopback' },
-    include: ['packages/*/test/**/*.test.ts', '{packages,apps,examples}/**/__tests__/**/*.test.{ts,tsx}'],
-    exclude: ['**/node_modules/**', '**/e2e/**', '**/build/**', '**/dist/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: INCLUDE,
+          exclude: [...EXCLUDE, ...ALONE],
+          // Most files wait on sockets, timers, child processes and PostgreSQL more than on the CPU: one worker
+          // more than the machine has cores keeps them busy (Vitest's default is one worker fewer).
+          maxWorkers: availableParallelism() + 1,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'alone', include: ALONE, exclude: EXCLUDE, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 })

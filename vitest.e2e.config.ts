@@ -4,11 +4,17 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     // Webhook deliveries and OAuth token requests in tests go to loopback receivers only.
-    env: { PLAZO_WEBHOOK_TARGETS: 'loopback' },
+    env: {
+      PLAZO_WEBHOOK_TARGETS: 'loopback',
+      // With PLAZO_DOCS_REBUILD=1, the docs are built once in this run, not once per file (apps/docs/e2e/build.ts).
+      PLAZO_E2E_STARTED_AT: String(Date.now()),
+    },
     include: ['{packages,apps,examples}/**/e2e/**/*.test.ts'],
     exclude: ['**/node_modules/**'],
     testTimeout: 120_000,
     hookTimeout: 600_000,
+    // The browser tests keep this machine's cores busy: two files side by side took as long as one after the
+    // other (measured: 659 s against 655 s with the docs build), each test slower.
     fileParallelism: false,
   },
 })

@@ -1,57 +1,12 @@
-import { spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { FastifyInstance } from 'fastify'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { buildGateServer } from '../server/app.ts'
 import { createPasswordVerifier } from '../server/password.ts'
 
-export const siteDir = fileURLToPath(new URL('..', import.meta.url))
-export const buildDir = `${siteDir}build`
-export const buildLogPath = `${siteDir}.cache/build.log`
+import { buildDir, ensureBuild } from './build.ts'
+
+export { buildDir, buildLogPath, ensureBuild, siteDir } from './build.ts'
 export const PASSWORD = 'e2e-docs-password'
-
-/** What the build is made from; a build older than any of these is rebuilt. */
-const SOURCES = [
-  'docs',
-  'i18n',
-  'src',
-  'samples',
-  'static/img',
-  'plugins',
-  'scripts',
-  'docusaurus.config.ts',
-  'sidebars.ts',
-  'site.config.ts',
-  'api-references.ts',
-  '../../packages/contract/openapi',
-  '../../packages/checkout-js/docs-md',
-  '../../packages/checkout-js/docs-md-es',
-]
-const GENERATED = /(^|\/)(globals\.mdx|api\.generated\.json)$/
-
-function newestSource(path: string): number {
-  if (!existsSync(path)) return 0
-  const stat = statSync(path)
-  if (!stat.isDirectory()) return GENERATED.test(path) ? 0 : stat.mtimeMs
-  return Math.max(0, ...readdirSync(path).map((name) => newestSource(join(path, name))))
-}
-
-/**
- * Builds the site (a minute or two) unless a complete build newer than every source is already there;
- * PLAZO_DOCS_REBUILD=1 forces a build even then.
- */
-export function ensureBuild(): void {
-  const outputs = [`${buildDir}/index.html`, `${buildDir}/es/index.html`, buildLogPath]
-  const complete = outputs.every((path) => existsSync(path))
-  const fresh =
-    complete &&
-    statSync(buildLogPath).mtimeMs > Math.max(...SOURCES.map((source) => newestSource(join(siteDir, source))))
-  if (fresh && process.env.PLAZO_DOCS_REBUILD !== '1') return
-  const result = spawnSync('npm', ['run', 'build'], { cwd: siteDir, stdio: 'inherit' })
-  if (result.status !== 0) throw new Error(`npm run build failed with ${result.status}`)
-}
 
 export interface RunningGate {
   app: FastifyInstance

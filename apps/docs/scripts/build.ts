@@ -3,10 +3,11 @@
  * docs page's Markdown twin, llms.txt and the Postman collections, and pre-compresses the output for the gate
  * server. Docusaurus's own output is also kept in
  * .cache/build.log, where e2e/build-quality.test.ts looks for broken links, anchors and duplicate routes
- * (configured to warn, so the build itself never fails on them).
+ * (configured to warn, so the build itself never fails on them). The log takes its name once everything is
+ * written, so a build.log newer than the sources means a complete build (e2e/build.ts relies on it).
  */
 import { spawn } from 'node:child_process'
-import { createWriteStream, mkdirSync } from 'node:fs'
+import { createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import sidebars from '../sidebars.ts'
 import { siteTitle } from '../site.config.ts'
@@ -39,17 +40,20 @@ async function run(command: string, args: string[], log?: NodeJS.WritableStream)
 const started = Date.now()
 await run('npx', ['tsx', 'scripts/prepare-content.ts'])
 mkdirSync(`${siteDir}.cache`, { recursive: true })
-const log = createWriteStream(buildLogPath)
+rmSync(buildLogPath, { force: true })
+const partialLogPath = `${buildLogPath}.partial`
+const log = createWriteStream(partialLogPath)
 try {
   await run('npx', ['docusaurus', 'build'], log)
 } finally {
-  log.end()
+  await new Promise((resolve) => log.end(resolve))
 }
 const markdown = writeMarkdownOutputs(`${siteDir}build`, siteTitle, sidebars as Record<string, unknown>)
 console.log(`Wrote ${markdown.pages} Markdown twins, llms.txt and llms-full.txt (en, es).`)
 const collections = await writePostmanCollections(`${siteDir}build`)
 console.log(`Wrote ${collections} Postman collections.`)
 const compressed = await compressBuild(`${siteDir}build`)
+renameSync(partialLogPath, buildLogPath)
 console.log(
   `Pre-compressed ${compressed} files. Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
 )
