@@ -104,12 +104,30 @@ describe('search', () => {
       await held
       await route.continue()
     })
+    // What the page looks like right after the commit that puts the real input in: a MutationObserver's
+    // callback runs before the browser handles another event, so a key pressed then goes where the focus is.
+    await page.evaluate(() => {
+      const observer = new MutationObserver(() => {
+        const real = document.querySelector<HTMLInputElement>(
+          '[class*="searchBarContainer"] input.navbar__search-input',
+        )
+        if (!real) return
+        observer.disconnect()
+        Object.assign(window, { handover: { focused: document.activeElement === real, value: real.value } })
+      })
+      observer.observe(document.body, { childList: true, subtree: true })
+    })
     await page.keyboard.press('Control+k')
     await page.keyboard.type('ref', { delay: 30 })
     released()
     await page.keyboard.type('unds', { delay: 15 })
     const input = page.locator('[class*="searchBarContainer"] input.navbar__search-input')
     await input.waitFor({ timeout: 15_000 })
+    const handover = await page.evaluate(
+      () => (window as { handover?: { focused: boolean; value: string } }).handover,
+    )
+    expect(handover?.focused).toBe(true)
+    expect(handover?.value).toMatch(/^ref(u|un|und|unds)?$/)
     await page.keyboard.type(' order', { delay: 15 })
     await expect.poll(() => input.inputValue(), { timeout: 15_000 }).toBe('refunds order')
     expect(
