@@ -13,8 +13,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**'],
     testTimeout: 120_000,
     hookTimeout: 600_000,
-    // The browser tests keep this machine's cores busy: two files side by side took as long as one after the
-    // other (measured: 659 s against 655 s with the docs build), each test slower.
+    // The browser tests keep this machine's cores busy: with the docs files two at a time, the run took 659 s
+    // (docs build included), about what CI takes one file after the other; each test ran twice as slow.
     fileParallelism: false,
   },
 })

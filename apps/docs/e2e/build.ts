@@ -2,10 +2,12 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { buildLogPath } from '../scripts/build-log.ts'
 
 export const siteDir = fileURLToPath(new URL('..', import.meta.url))
 export const buildDir = `${siteDir}build`
-export const buildLogPath = `${siteDir}.cache/build.log`
+
+export { buildLogPath }
 
 /** What the build is made from; a build older than any of these is rebuilt. */
 const SOURCES = [

@@ -3,20 +3,19 @@
  * docs page's Markdown twin, llms.txt and the Postman collections, and pre-compresses the output for the gate
  * server. Docusaurus's own output is also kept in
  * .cache/build.log, where e2e/build-quality.test.ts looks for broken links, anchors and duplicate routes
- * (configured to warn, so the build itself never fails on them). The log takes its name once everything is
- * written, so a build.log newer than the sources means a complete build (e2e/build.ts relies on it).
+ * (configured to warn, so the build itself never fails on them); see build-log.ts.
  */
 import { spawn } from 'node:child_process'
 import { createWriteStream, mkdirSync, renameSync, rmSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import sidebars from '../sidebars.ts'
 import { siteTitle } from '../site.config.ts'
+import { buildLogPath, partialBuildLogPath } from './build-log.ts'
 import { compressBuild } from './compress-build.ts'
 import { writeMarkdownOutputs } from './markdown/twins.ts'
 import { writePostmanCollections } from './postman.ts'
 
-export const siteDir = fileURLToPath(new URL('..', import.meta.url))
-export const buildLogPath = `${siteDir}.cache/build.log`
+const siteDir = fileURLToPath(new URL('..', import.meta.url))
 
 async function run(command: string, args: string[], log?: NodeJS.WritableStream): Promise<void> {
   await new Promise<void>((resolve, reject) => {
@@ -41,8 +40,7 @@ const started = Date.now()
 await run('npx', ['tsx', 'scripts/prepare-content.ts'])
 mkdirSync(`${siteDir}.cache`, { recursive: true })
 rmSync(buildLogPath, { force: true })
-const partialLogPath = `${buildLogPath}.partial`
-const log = createWriteStream(partialLogPath)
+const log = createWriteStream(partialBuildLogPath)
 try {
   await run('npx', ['docusaurus', 'build'], log)
 } finally {
@@ -53,7 +51,7 @@ console.log(`Wrote ${markdown.pages} Markdown twins, llms.txt and llms-full.txt 
 const collections = await writePostmanCollections(`${siteDir}build`)
 console.log(`Wrote ${collections} Postman collections.`)
 const compressed = await compressBuild(`${siteDir}build`)
-renameSync(partialLogPath, buildLogPath)
+renameSync(partialBuildLogPath, buildLogPath)
 console.log(
   `Pre-compressed ${compressed} files. Build finished in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
 )
