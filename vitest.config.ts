@@ -10,7 +10,7 @@ const EXCLUDE = ['**/node_modules/**', '**/e2e/**', '**/build/**', '**/dist/**']
  * Test files whose assertions depend on timing or on a load's shape on this machine: how far a background
  * checkpointer gets while writers append (wal-restart), timers that must tick while an fsync is held
  * (durable-commits), a worker that must start settling within a pause (ordering), a LISTEN that must be ready
- * after a pause, with no other file's NOTIFY on the shared database to wake its worker instead (wake). They run
+ * after a pause (wake; other files' NOTIFYs cannot wake its worker, each schema has its own channel). They run
  * alone, once the rest has finished, rather than beside other files.
  */
 const ALONE = [

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import pg from 'pg'
 import { asError, warnOfBackgroundError } from './errors.ts'
 import { Listener } from './listener.ts'
@@ -23,7 +24,20 @@ const types: pg.CustomTypesConfig = {
 }
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/
-const CHANNEL_NAME = SCHEMA_NAME
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,45}$/
+
+/**
+ * The PostgreSQL channel behind a channel name: the name itself in the default schema; in a named schema, the
+ * name and a digest of the schema. A NOTIFY reaches every session of the database, and schemas are how several
+ * sandboxes and test runs share one database: each must hear only its own. The digest (16 hex digits) keeps the
+ * channel a plain identifier within PostgreSQL's 63 bytes whatever the schema's length, where a longer one would
+ * be cut short by LISTEN and no longer match what pg_notify sends.
+ */
+export function scopedChannel(channel: string, schema: string | undefined): string {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name ${JSON.stringify(channel)}`)
+  if (schema === undefined) return channel
+  return `${channel}_${createHash('sha256').update(schema).digest('hex').slice(0, 16)}`
+}
 
 export interface PostgresOptions {
   /**
@@ -127,7 +141,9 @@ export class PostgresDatabase implements Database {
       await client.query('BEGIN')
       const state = new TransactionState()
       try {
-        const result = await this.#scope.run(state, () => fn(new PostgresTransaction(client, state)))
+        const result = await this.#scope.run(state, () =>
+          fn(new PostgresTransaction(client, state, this.schema)),
+        )
         await client.query('COMMIT')
         state.runCommitted()
         return result
@@ -148,8 +164,12 @@ export class PostgresDatabase implements Database {
   }
 
   async listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>> {
-    if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name ${JSON.stringify(channel)}`)
-    const listener = new Listener(this.#connect, channel, onNotify, this.#onConnectionError)
+    const listener = new Listener(
+      this.#connect,
+      scopedChannel(channel, this.schema),
+      onNotify,
+      this.#onConnectionError,
+    )
     // A first connection that fails is reported (onConnectionError) and tried again; the caller can still stop it.
     await listener.start().catch(() => undefined)
     return () => listener.stop()
@@ -169,10 +189,12 @@ class PostgresTransaction implements Transaction {
   readonly engine = 'postgres'
   readonly #client: pg.PoolClient
   readonly #state: TransactionState
+  readonly #schema: string | undefined
 
-  constructor(client: pg.PoolClient, state: TransactionState) {
+  constructor(client: pg.PoolClient, state: TransactionState, schema: string | undefined) {
     this.#client = client
     this.#state = state
+    this.#schema = schema
   }
 
   async query<T extends object = Row>(sql: string, params: readonly SqlParam[] = []): Promise<T[]> {
@@ -215,6 +237,10 @@ class PostgresTransaction implements Transaction {
   afterCommit(callback: () => void): void {
     this.#state.assertActive()
     this.#state.committed.push(callback)
+  }
+
+  async notify(channel: string): Promise<void> {
+    await this.query("SELECT pg_notify($1, '')", [scopedChannel(channel, this.#schema)])
   }
 }
 

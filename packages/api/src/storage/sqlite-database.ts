@@ -339,6 +339,10 @@ class SqliteTransaction implements Transaction {
     this.#state.assertActive()
     this.#state.committed.push(callback)
   }
+
+  async notify(): Promise<void> {
+    this.#state.assertActive()
+  }
 }
 /** How often the checkpointer looks at the WAL when the previous look found nothing to copy. */
 const CHECKPOINT_IDLE_MS = 1000

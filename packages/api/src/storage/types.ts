@@ -60,6 +60,12 @@ export interface Transaction extends Queryable {
   exec(sql: string): Promise<void>
   /** Calls `callback` once the transaction has committed (never when it rolls back). */
   afterCommit(callback: () => void): void
+  /**
+   * PostgreSQL: a NOTIFY on `channel`, delivered when the transaction commits (never when it rolls back) to every
+   * node that listens on it in this database and schema, this one included (see Database.listen). SQLite serves
+   * one node: nothing is sent.
+   */
+  notify(channel: string): Promise<void>
 }
 
 export interface Database extends Queryable {
@@ -78,9 +84,10 @@ export interface Database extends Queryable {
    */
   singleWrite<T>(fn: (db: Queryable) => Promise<T>): Promise<T>
   /**
-   * Calls `onNotify` with the payload of each NOTIFY on `channel`, sent by any node (PostgreSQL, on a connection
-   * of its own, opened again when lost). SQLite serves one node, whose own signals need no database: nothing is
-   * ever called there. Resolves with the call that stops listening.
+   * Calls `onNotify` with the payload of each NOTIFY on `channel` (Transaction.notify), sent by any node working
+   * in the same database and schema (PostgreSQL, on a connection of its own, opened again when lost); a node in
+   * another schema of the same database is not heard. SQLite serves one node, whose own signals need no database:
+   * nothing is ever called there. Resolves with the call that stops listening.
    */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>
   /** Waits for running work, then releases the connection(s). */

@@ -61,10 +61,11 @@ export async function enqueueEvents(
 /**
  * Tells the delivery workers, once `tx` commits, that it made events due, so that a new event goes out within
  * milliseconds rather than at the next poll. On PostgreSQL a NOTIFY, delivered at commit (never for a
- * transaction rolled back) to every node listening, this one included; SQLite serves one node, told in-process.
+ * transaction rolled back) to every node listening in the same database and schema, this one included; SQLite
+ * serves one node, told in-process.
  */
 export async function announceDueEvents(tx: Transaction): Promise<void> {
-  if (tx.engine === 'postgres') await tx.query("SELECT pg_notify($1, '')", [EVENTS_CHANNEL])
+  if (tx.engine === 'postgres') await tx.notify(EVENTS_CHANNEL)
   else tx.afterCommit(signalEventsCommitted)
 }
 
