@@ -36,8 +36,16 @@ const CHANNEL_NAME = /^[a-z_][a-z0-9_]{0,45}$/
 export function scopedChannel(channel: string, schema: string | undefined): string {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name ${JSON.stringify(channel)}`)
   if (schema === undefined) return channel
-  return `${channel}_${createHash('sha256').update(schema).digest('hex').slice(0, 16)}`
+  let digest = schemaDigests.get(schema)
+  if (digest === undefined) {
+    digest = createHash('sha256').update(schema).digest('hex').slice(0, 16)
+    schemaDigests.set(schema, digest)
+  }
+  return `${channel}_${digest}`
 }
+
+/** Each schema's digest, computed once: every commit that writes events notifies (see outbox.ts). */
+const schemaDigests = new Map<string, string>()
 
 export interface PostgresOptions {
   /**
