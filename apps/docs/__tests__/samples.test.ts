@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../../../packages/api/src/app.ts'
 import { loadConfig } from '../../../packages/api/src/config.ts'
 import { type Database, openDatabase, seedSandbox } from '../../../packages/api/src/storage/index.ts'
+import { buildCheckoutJsIfStale } from '../../../packages/checkout-js/scripts/build-locked.ts'
 import { sampleFiles, siteDir } from './pages.ts'
 
 const repoDir = join(siteDir, '../..')
@@ -147,14 +148,8 @@ describe('code samples', () => {
 
 describe('TypeScript samples', () => {
   it('type-check against @plazo/contract and the built checkout-js', { timeout: 240_000 }, () => {
-    // Browser samples import the library as merchants do, from its built files and their .d.ts: built if
-    // stale, under the lock that checkout-js's own tests take (test files run side by side).
-    const build = spawnSync(
-      'flock',
-      ['/tmp/plazo-checkout-js-build.lock', 'npx', 'tsx', 'scripts/build-if-stale.ts'],
-      { cwd: join(repoDir, 'packages/checkout-js'), encoding: 'utf8' },
-    )
-    expect(build.status, build.stderr).toBe(0)
+    // Browser samples import the library as merchants do, from its built files and their .d.ts.
+    buildCheckoutJsIfStale()
     const tsc = spawnSync(
       process.execPath,
       [join(repoDir, 'node_modules/typescript/bin/tsc'), '-p', 'samples'],

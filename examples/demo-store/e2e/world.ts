@@ -1,7 +1,7 @@
 // The world of the demo store's browser test: checkout-js and the checkout app built from source, the Plazo
 // API in-process on a free loopback port over a temporary SQLite file, the demo store in-process on another,
 // and Debian's chromium driven by playwright-core.
-import { execFileSync, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { type AddressInfo, createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -11,6 +11,7 @@ import { type Browser, chromium } from 'playwright-core'
 import { type App, buildApp } from '../../../packages/api/src/app.ts'
 import { loadConfig } from '../../../packages/api/src/config.ts'
 import { type Database, openDatabase, seedSandbox } from '../../../packages/api/src/storage/index.ts'
+import { buildCheckoutJsIfStale } from '../../../packages/checkout-js/scripts/build-locked.ts'
 import { buildDemoStore, type DemoStore } from '../src/app.ts'
 import { loadDemoConfig } from '../src/config.ts'
 
@@ -29,10 +30,7 @@ export const CHROMIUM_ARGS = [
 
 /** Builds what the pages load from the current source: checkout.js and the checkout app (/embedded). */
 export function buildFrontEnds(): void {
-  execFileSync('flock', ['/tmp/plazo-checkout-js-build.lock', 'npx', 'tsx', 'scripts/build-if-stale.ts'], {
-    cwd: join(REPO, 'packages/checkout-js'),
-    stdio: 'pipe',
-  })
+  buildCheckoutJsIfStale()
   const hpp = spawnSync('npm', ['run', 'build', '--workspace=apps/hpp'], { cwd: REPO, encoding: 'utf8' })
   if (hpp.status !== 0) throw new Error(`apps/hpp build failed:\n${hpp.stdout}\n${hpp.stderr}`)
 }

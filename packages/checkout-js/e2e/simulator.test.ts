@@ -1,19 +1,17 @@
 // The SimulatorComponent and BnplComponent in a real browser, on a merchant page of another origin, against
 // the real API: what they render must be what POST /api/v2/client/simulate answers.
-import { execFileSync } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { join } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../../api/src/app.ts'
 import { loadConfig } from '../../api/src/config.ts'
 import { type Database, openDatabase, SANDBOX, seedSandbox } from '../../api/src/storage/index.ts'
+import { buildCheckoutJsIfStale } from '../scripts/build-locked.ts'
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const AGENT = SANDBOX.demoStore.agents.online.id
 const CHROMIUM_ARGS = [
   '--headless',
@@ -43,10 +41,7 @@ let shop: string
 let browser: Browser
 
 beforeAll(async () => {
-  execFileSync('flock', ['/tmp/plazo-checkout-js-build.lock', 'npx', 'tsx', 'scripts/build-if-stale.ts'], {
-    cwd: ROOT,
-    stdio: 'pipe',
-  })
+  buildCheckoutJsIfStale()
   folder = await mkdtemp(join(tmpdir(), 'plazo-checkout-js-e2e-'))
   db = await openDatabase(`sqlite:${join(folder, 'plazo.sqlite')}`)
   await seedSandbox(db)

@@ -1,7 +1,6 @@
-import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import {
   AgentConfigurationSchema,
@@ -20,6 +19,7 @@ import { DEFAULT_PRICINGS } from '@plazo/finance'
 import Fastify, { type LightMyRequestResponse } from 'fastify'
 import Type from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildCheckoutJsIfStale } from '../../../checkout-js/scripts/build-locked.ts'
 import { registerErrorHandling } from '../../src/plugins/error-handler.ts'
 import { assetRoutes, CHECKOUT_JS_PATH } from '../../src/routes/assets/index.ts'
 import { SANDBOX } from '../../src/storage/index.ts'
@@ -301,10 +301,7 @@ describe('GET /checkout.js', () => {
 
   beforeAll(async () => {
     // The script is built by checkout-js; build it here too (once, under the lock its own tests use).
-    execFileSync('flock', ['/tmp/plazo-checkout-js-build.lock', 'npx', 'tsx', 'scripts/build-if-stale.ts'], {
-      cwd: join(dirname(CHECKOUT_JS_PATH), '..'),
-      stdio: 'pipe',
-    })
+    buildCheckoutJsIfStale()
     const [engine] = testEngines()
     if (!engine) throw new Error('no test engine')
     t = await testApp(engine, {}, { timerIntervalMs: 0 })

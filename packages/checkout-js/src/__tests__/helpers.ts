@@ -1,11 +1,11 @@
 // Shared by the unit tests: builds the library once (file lock), imports the BUILT module, and stubs fetch
 // with answers computed by the API's own simulation code, so the figures are the ones the API gives.
-import { execFileSync } from 'node:child_process'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { DEFAULT_PRICINGS } from '@plazo/finance'
 import { vi } from 'vitest'
 import { simulate } from '../../../api/src/routes/client/public.ts'
+import { buildCheckoutJsIfStale } from '../../scripts/build-locked.ts'
 
 export const AGENT = 'a0a09c08-ec9b-4994-8a89-ddaf1e736565'
 export const BASE_URL = 'http://127.0.0.1:4000'
@@ -17,10 +17,7 @@ export type CheckoutJs = typeof import('../index.ts')
 
 /** Builds dist/ if a source changed since the last build, then imports dist/index.js. */
 export async function builtLibrary(): Promise<CheckoutJs> {
-  execFileSync('flock', ['/tmp/plazo-checkout-js-build.lock', 'npx', 'tsx', 'scripts/build-if-stale.ts'], {
-    cwd: root,
-    stdio: 'pipe',
-  })
+  buildCheckoutJsIfStale()
   // A computed specifier: typechecking must not need dist/, which only the build creates.
   const built = pathToFileURL(resolve(root, 'dist/index.js')).href
   return (await import(/* @vite-ignore */ built)) as CheckoutJs
