@@ -6,6 +6,7 @@ import { sessionExpiryColumn } from './0005-session-expiry-column.ts'
 import { waitingEvents } from './0006-waiting-events.ts'
 import { webhookSecretOverlap } from './0007-webhook-secret-overlap.ts'
 import { eventEndpoints } from './0008-event-endpoints.ts'
+import { pendingEventsBySession } from './0009-pending-events-by-session.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, in the order it is applied. Append only. */
@@ -18,6 +19,7 @@ export const MIGRATIONS: readonly Migration[] = [
   waitingEvents,
   webhookSecretOverlap,
   eventEndpoints,
+  pendingEventsBySession,
 ]
 
 export type { Dialect, Migration } from './migration.ts'
