@@ -1,4 +1,3 @@
-import type { WebhookEvent } from '@plazo/contract'
 import type { Queryable, SqlParam, Transaction } from '../../storage/index.ts'
 import { DESTINATION_COLUMNS, DESTINATION_JOINS, type DestinationRow, destinationOf } from './destinations.ts'
 
@@ -28,7 +27,11 @@ export interface ClaimedRow {
   checkout_session_id: string
   /** The notification URL the event goes to, as last known (see claimDue); null when it has none. */
   endpoint: string | null
-  payload: WebhookEvent
+  /**
+   * The webhook body as stored: the JSON text written with the event (bindValue's JSON.stringify), POSTed and
+   * signed as it is rather than parsed and written out again at each try.
+   */
+  body: string
   failed_attempts: number
   /** The claim token of the run that holds the event. */
   claimed_by: string
@@ -44,8 +47,9 @@ export interface ClaimedRow {
 /** A claimable row as read, with the token of its last claim when that one was never settled (it lapsed). */
 export type Candidate = Omit<ClaimedRow, 'claimed_by' | 'attempt_id'> & { claimed_by: string | null }
 
+// `payload AS body`: under a name that is not a JSON column (json-columns.ts), the text comes back unparsed.
 export const CANDIDATE_COLUMNS =
-  'seq, event_id, merchant_id, checkout_session_id, endpoint, payload, failed_attempts, claimed_by'
+  'seq, event_id, merchant_id, checkout_session_id, endpoint, payload AS body, failed_attempts, claimed_by'
 /** CANDIDATE_COLUMNS of `events e`, for a query that joins other tables. */
 const CANDIDATE_COLUMNS_OF_E = CANDIDATE_COLUMNS.split(', ')
   .map((column) => `e.${column}`)
@@ -340,7 +344,7 @@ export async function claimNext(
         merchant_id: first.merchant_id,
         checkout_session_id: first.checkout_session_id,
         endpoint: first.endpoint ?? previous.endpoint,
-        payload: first.payload,
+        body: first.body,
         failed_attempts: first.failed_attempts,
         claimed_by: first.claimed_by,
       }

@@ -377,7 +377,7 @@ export class DeliveryWorker {
     }
     const started = this.#now()
     const startedAt = performance.now()
-    const outcome = await this.#sender.send(event.event_id, event.payload, {
+    const outcome = await this.#sender.send(event.event_id, event.body, {
       url,
       // The session's notification_auth when it gave one. Else, towards the merchant's URL, the merchant's: the
       // account's credentials go with the account's URL, and never to a URL a session names.

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import tls from 'node:tls'
-import type { NotificationAuthSchema, Static, WebhookEvent } from '@plazo/contract'
+import type { NotificationAuthSchema, Static } from '@plazo/contract'
 import type { CertificateStore } from './certificates.ts'
 import { DeliveryError, type PostRequest, type PostResponse, post } from './http-post.ts'
 import { type OAuth2Credentials, OAuth2TokenCache, snippet } from './oauth2-tokens.ts'
@@ -70,7 +70,8 @@ export class NotificationSender {
     })
   }
 
-  async send(eventId: string, payload: WebhookEvent, destination: Destination): Promise<Outcome> {
+  /** Sends `body`, the event's JSON text, to `destination`. */
+  async send(eventId: string, body: string, destination: Destination): Promise<Outcome> {
     try {
       let url: URL
       try {
@@ -78,7 +79,6 @@ export class NotificationSender {
       } catch {
         throw new DeliveryError(`notification_url ${destination.url} is not a valid URL`)
       }
-      const body = JSON.stringify(payload)
       const auth = destination.auth
       const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': USER_AGENT }
       let agent: http.Agent = this.#agentFor(url)
