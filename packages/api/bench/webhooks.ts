@@ -15,13 +15,19 @@
 //   burst    N events written by 8 concurrent writers while the worker runs (delivered/s = N / (last
 //            receipt − first write)).
 //   steady   R events per second for S seconds: the latency a merchant sees under ordinary load.
-// Latency = receipt time − events.created_at (the commit of the state change), both in real time.
+//   backlog, answered in-process  the backlog again, with the worker's HTTP client replaced by a function that
+//            answers 204 at once (the tests' `post` option): the drain of the database and the worker alone, the
+//            most the backlog phase could reach were HTTP free.
+// Latency = receipt time − events.created_at (the commit of the state change), both in real time. Below the table,
+// the CPU each backlog phase used per delivered event, of the whole machine (/proc/stat: the API node, the
+// receiver thread, PostgreSQL) and of the API node's process alone.
 //
 // Environment: BENCH_WEBHOOK_EVENTS (burst size, default 2000), BENCH_WEBHOOK_RATE (steady events/s, default
 // 100), BENCH_WEBHOOK_SECONDS (steady duration, default 5), BENCH_WEBHOOK_SESSIONS (orders the events are spread
 // over, default 50), PLAZO_BENCH_POSTGRES_URL (default
 // postgres://postgres@127.0.0.1:5432/test). Every phase gives up after 120 s.
 import { randomBytes, randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -30,6 +36,7 @@ import { examples, type WebhookEvent } from '@plazo/contract'
 import pg from 'pg'
 import { type App, buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
+import type { PostRequest, PostResponse } from '../src/domain/webhooks/http-post.ts'
 import { enqueueEvents } from '../src/domain/webhooks/outbox.ts'
 import { type Database, openDatabase, SANDBOX, seedSandbox } from '../src/storage/index.ts'
 import { DEFAULT_POSTGRES_URL, postgresUnreachable } from './postgres.ts'
@@ -125,6 +132,27 @@ class Receiver {
   }
 }
 
+/**
+ * Answers the worker's POSTs in its own thread, 204 at once, noting each receipt: the worker's `post` option, as
+ * the tests use it. What is left is the database and the worker.
+ */
+class InProcessAnswers {
+  readonly receipts = new Map<string, number>()
+
+  readonly post = async (request: PostRequest): Promise<PostResponse> => {
+    const id = request.headers['webhook-id']
+    if (id !== undefined && !this.receipts.has(id)) this.receipts.set(id, Date.now())
+    return { statusCode: 204, body: '' }
+  }
+
+  /** Resolves when every id has arrived, or at the deadline. */
+  async waitFor(ids: readonly string[], deadline: number): Promise<void> {
+    while (ids.some((id) => !this.receipts.has(id)) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 5))
+    }
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // Main thread.
 
@@ -137,6 +165,40 @@ interface PhaseResult {
   p50: number
   p99: number
   max: number
+  /** Backlog phases: CPU time per delivered event, in µs. */
+  cpu?: { machine: number; node: number; machineShare: number }
+}
+
+/** Busy and total CPU time of the whole machine so far, in clock ticks (first line of /proc/stat). */
+function machineTicks(): { busy: number; all: number } | undefined {
+  try {
+    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number)
+    const all = fields.reduce((sum, value) => sum + value, 0)
+    return { busy: all - (fields[3] ?? 0) - (fields[4] ?? 0), all }
+  } catch {
+    return undefined
+  }
+}
+
+/** Starts counting CPU; the function returned gives µs per event since then (machine, this process) and the
+ * machine's busy share. /proc/stat counts in ticks of 10 ms (USER_HZ 100). */
+function cpuMeter(): (events: number) => PhaseResult['cpu'] {
+  const machine = machineTicks()
+  const node = process.cpuUsage()
+  return (events) => {
+    const machineNow = machineTicks()
+    const used = process.cpuUsage(node)
+    if (!machine || !machineNow || events === 0) return undefined
+    return {
+      machine: ((machineNow.busy - machine.busy) * 10_000) / events,
+      node: (used.user + used.system) / events,
+      machineShare: (machineNow.busy - machine.busy) / Math.max(1, machineNow.all - machine.all),
+    }
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -173,7 +235,7 @@ function summarise(
   engine: string,
   phase: string,
   written: [string, number][],
-  receiver: Receiver,
+  receiver: { receipts: ReadonlyMap<string, number> },
   firstWrite: number,
 ): PhaseResult {
   const latencies: number[] = []
@@ -257,19 +319,21 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
     try {
       await app.ready()
       const workerStart = Date.now()
+      const cpu = cpuMeter()
       await receiver.waitFor(
         backlog.map(([id]) => id),
         workerStart + PHASE_LIMIT_MS,
       )
-      results.push(
-        summarise(
+      results.push({
+        ...summarise(
           engine,
           `backlog of ${burst} (latency from node start)`,
           backlog.map(([id]) => [id, workerStart]),
           receiver,
           workerStart,
         ),
-      )
+        cpu: cpu(receivedSince(receiver.receipts, backlog, workerStart)),
+      })
 
       // Burst: many state changes at once while the worker runs.
       const burstStart = Date.now()
@@ -299,10 +363,45 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
     } finally {
       await app.close()
     }
+
+    // Backlog again, its POSTs answered in-process: the database and the worker alone.
+    const answers = new InProcessAnswers()
+    const inProcessBacklog = await writeMany(db, sessionIds, burst)
+    const inProcess = await buildApp({ config, db, timerIntervalMs: 0, webhooks: { post: answers.post } })
+    try {
+      await inProcess.ready()
+      const workerStart = Date.now()
+      const cpu = cpuMeter()
+      await answers.waitFor(
+        inProcessBacklog.map(([id]) => id),
+        workerStart + PHASE_LIMIT_MS,
+      )
+      results.push({
+        ...summarise(
+          engine,
+          `backlog of ${burst}, answered in-process`,
+          inProcessBacklog.map(([id]) => [id, workerStart]),
+          answers,
+          workerStart,
+        ),
+        cpu: cpu(receivedSince(answers.receipts, inProcessBacklog, workerStart)),
+      })
+    } finally {
+      await inProcess.close()
+    }
     return results
   } finally {
     await receiver.close()
   }
+}
+
+/** How many of `written` arrived from `start` on (the CPU meter starts then; a few may have come before). */
+function receivedSince(
+  receipts: ReadonlyMap<string, number>,
+  written: readonly [string, number][],
+  start: number,
+): number {
+  return written.filter(([id]) => (receipts.get(id) ?? -1) >= start).length
 }
 
 async function main(): Promise<void> {
@@ -354,6 +453,15 @@ async function main(): Promise<void> {
       max: ms(r.max),
     })),
   )
+  console.log(
+    'CPU per event delivered in the backlog phases: whole machine (API node, receiver thread, PostgreSQL) / API process, and the machine busy share (2 cores = 100 %):',
+  )
+  for (const r of results) {
+    if (!r.cpu) continue
+    console.log(
+      `  ${r.engine}, ${r.phase}: ${Math.round(r.cpu.machine)} / ${Math.round(r.cpu.node)} µs, ${Math.round(r.cpu.machineShare * 100)} % busy`,
+    )
+  }
   if (results.some((r) => r.delivered < r.events)) {
     console.error('Some events were not delivered within the time limit.')
     process.exitCode = 1
