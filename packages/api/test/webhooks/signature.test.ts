@@ -27,7 +27,9 @@ describe('signatureHeaders', () => {
         (secrets, eventId, body, ms) => {
           const at = new Date(ms)
           const headers = signatureHeaders(secrets, eventId, body, at)
-          const expected = secrets.map((secret) => new Webhook(canonicalSecret(secret)).sign(eventId, at, body))
+          const expected = secrets.map((secret) =>
+            new Webhook(canonicalSecret(secret)).sign(eventId, at, body),
+          )
           expect(headers['webhook-signature']).toBe(expected.join(' '))
           expect(headers['webhook-timestamp']).toBe(String(Math.floor(ms / 1000)))
           expect(headers['webhook-id']).toBe(eventId)
