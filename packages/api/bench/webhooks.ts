@@ -318,22 +318,7 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
     const app = await buildApp({ config, db, timerIntervalMs: 0 })
     try {
       await app.ready()
-      const workerStart = Date.now()
-      const cpu = cpuMeter()
-      await receiver.waitFor(
-        backlog.map(([id]) => id),
-        workerStart + PHASE_LIMIT_MS,
-      )
-      results.push({
-        ...summarise(
-          engine,
-          `backlog of ${burst} (latency from node start)`,
-          backlog.map(([id]) => [id, workerStart]),
-          receiver,
-          workerStart,
-        ),
-        cpu: cpu(receivedSince(receiver.receipts, backlog, workerStart)),
-      })
+      results.push(await drain(engine, `backlog of ${burst} (latency from node start)`, backlog, receiver))
 
       // Burst: many state changes at once while the worker runs.
       const burstStart = Date.now()
@@ -370,22 +355,7 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
     const inProcess = await buildApp({ config, db, timerIntervalMs: 0, webhooks: { post: answers.post } })
     try {
       await inProcess.ready()
-      const workerStart = Date.now()
-      const cpu = cpuMeter()
-      await answers.waitFor(
-        inProcessBacklog.map(([id]) => id),
-        workerStart + PHASE_LIMIT_MS,
-      )
-      results.push({
-        ...summarise(
-          engine,
-          `backlog of ${burst}, answered in-process`,
-          inProcessBacklog.map(([id]) => [id, workerStart]),
-          answers,
-          workerStart,
-        ),
-        cpu: cpu(receivedSince(answers.receipts, inProcessBacklog, workerStart)),
-      })
+      results.push(await drain(engine, `backlog of ${burst}, answered in-process`, inProcessBacklog, answers))
     } finally {
       await inProcess.close()
     }
@@ -395,13 +365,39 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
   }
 }
 
-/** How many of `written` arrived from `start` on (the CPU meter starts then; a few may have come before). */
-function receivedSince(
-  receipts: ReadonlyMap<string, number>,
-  written: readonly [string, number][],
-  start: number,
-): number {
-  return written.filter(([id]) => (receipts.get(id) ?? -1) >= start).length
+/** Where the receipts of a phase are noted: the receiver thread, or the worker's in-process `post`. */
+interface Receipts {
+  readonly receipts: ReadonlyMap<string, number>
+  waitFor(ids: readonly string[], deadline: number): Promise<void>
+}
+
+/**
+ * A backlog phase, from now (its node just started): waits for every event of `backlog`, with the CPU used per
+ * event delivered from then on (a few may have gone during the node's start, before the meter).
+ */
+async function drain(
+  engine: string,
+  phase: string,
+  backlog: [string, number][],
+  receiver: Receipts,
+): Promise<PhaseResult> {
+  const start = Date.now()
+  const cpu = cpuMeter()
+  await receiver.waitFor(
+    backlog.map(([id]) => id),
+    start + PHASE_LIMIT_MS,
+  )
+  const since = backlog.filter(([id]) => (receiver.receipts.get(id) ?? -1) >= start).length
+  return {
+    ...summarise(
+      engine,
+      phase,
+      backlog.map(([id]) => [id, start]),
+      receiver,
+      start,
+    ),
+    cpu: cpu(since),
+  }
 }
 
 async function main(): Promise<void> {
