@@ -133,8 +133,8 @@ class Receiver {
 }
 
 /**
- * Answers the worker's POSTs in its own thread, 204 at once, noting each receipt: the worker's `post` option, as
- * the tests use it. What is left is the database and the worker.
+ * Answers the worker's POSTs on the API node's own thread, 204 at once, noting each receipt: the worker's `post`
+ * option, as the tests use it. No HTTP and no receiver thread: what is left is the database and the worker.
  */
 class InProcessAnswers {
   readonly receipts = new Map<string, number>()
@@ -184,8 +184,10 @@ function machineTicks(): { busy: number; all: number } | undefined {
   }
 }
 
-/** Starts counting CPU; the function returned gives µs per event since then (machine, this process) and the
- * machine's busy share. /proc/stat counts in ticks of 10 ms (USER_HZ 100). */
+/**
+ * Starts counting CPU; the function returned gives µs per event since then (machine, this process) and the
+ * machine's busy share. /proc/stat counts in ticks of 10 ms (Linux's USER_HZ, 100).
+ */
 function cpuMeter(): (events: number) => PhaseResult['cpu'] {
   const machine = machineTicks()
   const node = process.cpuUsage()
@@ -235,7 +237,7 @@ function summarise(
   engine: string,
   phase: string,
   written: [string, number][],
-  receiver: { receipts: ReadonlyMap<string, number> },
+  receiver: Pick<Receipts, 'receipts'>,
   firstWrite: number,
 ): PhaseResult {
   const latencies: number[] = []
