@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer } from 'node:net'
+import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify'
@@ -24,15 +24,16 @@ let upstream: FastifyInstance
 let upstreamUrl: string
 let seen: Seen[] = []
 
-function freePort(): Promise<number> {
+/**
+ * A sandbox that does not answer: it accepts each connection and closes it at once. It keeps its port for the
+ * whole test, where a port found free and given back could be taken meanwhile by a server of another test file
+ * (which then answered 401 instead of the expected 502).
+ */
+function silentSandbox(): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer()
+    const server = createServer((socket) => socket.destroy())
     server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
+    server.listen(0, '127.0.0.1', () => resolve(server))
   })
 }
 
@@ -186,9 +187,12 @@ describe('the sandbox proxy', () => {
   })
 
   it('answers 502 with how to start the sandbox when it does not answer', async () => {
-    const app = await gate(`http://127.0.0.1:${await freePort()}`)
+    const silent = await silentSandbox()
+    const sandboxAddress = silent.address()
+    if (sandboxAddress === null || typeof sandboxAddress === 'string') throw new Error('no port')
+    const app = await gate(`http://127.0.0.1:${sandboxAddress.port}`)
     const cookie = await sessionCookie(app)
-    // Over a real socket: app.inject() rejects on a refused upstream connection instead of answering.
+    // Over a real socket: app.inject() rejects on a failed upstream connection instead of answering.
     await app.listen({ port: 0, host: '127.0.0.1' })
     const address = app.server.address()
     if (address === null || typeof address === 'string') throw new Error('no port')
@@ -203,6 +207,7 @@ describe('the sandbox proxy', () => {
       message: expect.stringContaining('npm run start:api'),
     })
     await app.close()
+    await new Promise((resolve) => silent.close(resolve))
   })
 
   it('is not there when no sandbox URL is given', async () => {
