@@ -60,10 +60,17 @@ export class Checkpointer {
           if (String(error) !== lastError) parentPort.postMessage({ type: 'failed', error: String(error) })
           lastError = String(error)
         }
-        setTimeout(tick, changed ? workerData.busyMs : workerData.idleMs)
+        timer = setTimeout(tick, changed ? workerData.busyMs : workerData.idleMs)
       }
-      setTimeout(tick, workerData.idleMs)
-      parentPort.on('message', ({ id }) => {
+      let timer = setTimeout(tick, workerData.idleMs)
+      parentPort.on('message', ({ id, stop }) => {
+        if (stop) {
+          // Nothing left to run: the thread ends on its own once this returns.
+          clearTimeout(timer)
+          db.close()
+          parentPort.close()
+          return
+        }
         try {
           const { log, checkpointed } = checkpoint()
           parentPort.postMessage({ type: 'checkpointed', id, log, checkpointed })
@@ -129,9 +136,17 @@ export class Checkpointer {
     })
   }
 
+  /**
+   * Asks the thread to close its connection and end, between two checkpoints. Not Worker.terminate(): a thread
+   * terminated while better-sqlite3 is throwing (a checkpoint failing, e.g. on a full disk) aborts the whole
+   * process (`FATAL ERROR: v8::ToLocalChecked Empty MaybeLocal` in Database::ThrowSqliteError). Nothing it says
+   * afterwards is reported; the thread is unref'd, so it never holds the process.
+   */
   stop(): void {
-    this.#worker.removeAllListeners('exit')
-    void this.#worker.terminate()
+    this.#worker.removeAllListeners()
+    // A worker 'error' with no listener would be thrown in this thread.
+    this.#worker.on('error', () => {})
+    this.#worker.postMessage({ stop: true })
   }
 }
 
