@@ -12,7 +12,7 @@ import { join } from 'node:path'
 import Type from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LANGUAGES, operationSamples } from '../src/code-samples/index.ts'
-import type { OperationSpec } from '../src/openapi/operations.ts'
+import type { OperationSpec } from '../src/openapi/operations/responses.ts'
 
 // biome-ignore lint/suspicious/noTemplateCurlyInString: each language's interpolation syntax must stay text.
 const NOTE = 'it\'s "quoted" $HOME #{x} ${y} {z} `w` ñ'

@@ -8,7 +8,7 @@ import {
   type OpenApiDocumentName,
   operationsByDocument,
 } from '../openapi/documents.ts'
-import type { OperationSpec } from '../openapi/operations.ts'
+import type { OperationSpec } from '../openapi/operations/responses.ts'
 import { LANGUAGES, type Language } from './languages.ts'
 import { type EnvVariable, PLACEHOLDER, restoreApiUrl, sampleRequest } from './request.ts'
 

@@ -3,7 +3,7 @@
 // their credentials) is a placeholder, `__PLAZO_NAME__`, that each language then turns into a read of
 // the environment variable PLAZO_NAME.
 import type { HarRequest } from '@readme/httpsnippet'
-import type { OperationSpec } from '../openapi/operations.ts'
+import type { OperationSpec } from '../openapi/operations/responses.ts'
 
 export interface EnvVariable {
   /** The environment variable, e.g. PLAZO_API_URL. */

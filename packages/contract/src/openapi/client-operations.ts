@@ -9,7 +9,7 @@ import {
   CLIENT_SESSION_EXAMPLES as SESSIONS,
 } from '../examples/index.ts'
 import { DistributeRequestSchema, DistributeResponseSchema } from '../order-management.ts'
-import { e400, e500, type OperationSpec, one, type ResponseSpec } from './operations.ts'
+import { e400, e500, type OperationSpec, one, type ResponseSpec } from './operations/responses.ts'
 
 /**
  * The client API of the hosted page and of the embedded checkout (docs/adr/0006), as the OpenAPI documents

@@ -45,7 +45,7 @@ import {
   setNotificationUrl,
   simulateOffers,
   updateSession,
-} from './operations.ts'
+} from './operations/index.ts'
 import { translateDocument } from './translate.ts'
 
 export const OPENAPI_DOCUMENT_NAMES = [

@@ -1,3 +1,3 @@
 export * from './components.ts'
 export * from './documents.ts'
-export * from './operations.ts'
+export * from './operations/index.ts'

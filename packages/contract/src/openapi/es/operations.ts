@@ -1,6 +1,6 @@
 import { BRAND } from '../../brand.ts'
 
-/** Spanish texts of the server operations (src/openapi/operations.ts): summaries, descriptions, responses and example names. */
+/** Spanish texts of the server operations (src/openapi/operations/): summaries, descriptions, responses and example names. */
 export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'Log in': 'Inicia sesión',
   'Exchange a username and password for a bearer token pair. Send the access token as `Authorization: Bearer <access_token>` on every other call; it lasts `expires_in` seconds (2678400, 31 days, by default). Sandbox users: `demo@plazo.test` / `plazo-sandbox` (merchant Demo Store) and `other@plazo.test` / `plazo-sandbox` (Other Shop).':

@@ -1,0 +1,71 @@
+import { LoginRequestSchema, LoginResponseSchema, RefreshRequestSchema } from '../../auth.ts'
+import { ForbiddenBodySchema } from '../../errors.ts'
+import { ERROR_EXAMPLES, LOGIN_RESPONSE_EXAMPLE } from '../../examples/index.ts'
+import { e400, e500, type OperationSpec, one } from './responses.ts'
+
+/** Authentication: a bearer token from the merchant's credentials, and its renewal. */
+
+export const login: OperationSpec = {
+  id: 'login',
+  method: 'post',
+  path: '/auth/login',
+  tag: 'Authentication',
+  summary: 'Log in',
+  description:
+    'Exchange a username and password for a bearer token pair. Send the access token as `Authorization: Bearer <access_token>` on every other call; it lasts `expires_in` seconds (2678400, 31 days, by default). Sandbox users: `demo@plazo.test` / `plazo-sandbox` (merchant Demo Store) and `other@plazo.test` / `plazo-sandbox` (Other Shop).',
+  auth: false,
+  request: {
+    schema: LoginRequestSchema,
+    examples: one('Sandbox user', { username: 'demo@plazo.test', password: 'plazo-sandbox' }),
+  },
+  responses: {
+    '200': {
+      description: 'Logged in.',
+      schema: LoginResponseSchema,
+      examples: one('Token pair', LOGIN_RESPONSE_EXAMPLE),
+    },
+    '400': e400('Username missing', ERROR_EXAMPLES.loginMissingUsername),
+    '403': {
+      description:
+        'Wrong username or password (actionCode 1001). The same answer for an unknown user and a wrong password.',
+      schema: ForbiddenBodySchema,
+      examples: one('Invalid credentials', ERROR_EXAMPLES.invalidCredentials),
+    },
+    '500': e500,
+  },
+}
+
+export const refresh: OperationSpec = {
+  id: 'refreshToken',
+  method: 'post',
+  path: '/auth/refresh',
+  tag: 'Authentication',
+  summary: 'Refresh the token pair',
+  description:
+    'Exchange a refresh token for a new access and refresh token pair. The refresh token used is revoked: each can be used once. A Plazo addition: the specification leaves refresh open.',
+  auth: false,
+  request: {
+    schema: RefreshRequestSchema,
+    examples: one('Refresh', { refresh_token: LOGIN_RESPONSE_EXAMPLE.refresh_token }),
+  },
+  responses: {
+    '200': {
+      description: 'A new pair.',
+      schema: LoginResponseSchema,
+      examples: one('Token pair', LOGIN_RESPONSE_EXAMPLE),
+    },
+    '400': e400('Token missing', {
+      status: 'ko',
+      exception: 'plazo.request.validation_failed',
+      error: 'The request is not valid: /refresh_token is required',
+      schema_errors: [{ field: '/refresh_token', message: 'is required', keyword: 'required' }],
+      original_data: {},
+    }),
+    '403': {
+      description: 'Unknown, expired or already used refresh token (actionCode 1001).',
+      schema: ForbiddenBodySchema,
+      examples: one('Invalid refresh token', ERROR_EXAMPLES.invalidCredentials),
+    },
+    '500': e500,
+  },
+}
