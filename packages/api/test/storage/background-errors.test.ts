@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { Checkpointer } from '../../src/storage/sqlite-checkpointer.ts'
 import { SqliteDatabase } from '../../src/storage/sqlite-database.ts'
 
@@ -9,6 +9,12 @@ import { SqliteDatabase } from '../../src/storage/sqlite-database.ts'
 // the server logs, instead of vanishing: the WAL would grow without anyone knowing why.
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/**
+ * Until the checkpointer's thread has said something: it starts and loads better-sqlite3 first, which took over
+ * 300 ms in a loaded test run (a fixed wait of that length then saw nothing).
+ */
+const untilReported = (errors: Error[]) =>
+  vi.waitFor(() => expect(errors.length).toBeGreaterThan(0), { timeout: 15_000, interval: 10 })
 
 describe('background failures of the SQLite checkpointer', () => {
   let dir: string
@@ -37,7 +43,8 @@ describe('background failures of the SQLite checkpointer', () => {
     const file = join(dir, 'garbage.sqlite')
     writeFileSync(file, 'not a database: text long enough to fill the hundred bytes of a header. '.repeat(3))
     const { errors } = start(file)
-    await sleep(400) // ~40 ticks, each failing
+    await untilReported(errors)
+    await sleep(400) // ~40 more ticks, each failing
     expect(errors.map((error) => error.message)).toEqual([
       'WAL checkpoint failed: SqliteError: file is not a database',
     ])
@@ -62,7 +69,8 @@ describe('background failures of the SQLite checkpointer', () => {
     const folder = join(dir, 'a-folder')
     mkdirSync(folder)
     const { checkpointer, errors } = start(folder)
-    await sleep(300)
+    await untilReported(errors)
+    await sleep(50)
     expect(errors).toHaveLength(1)
     expect(errors[0]?.message).toBe('the WAL checkpointer stopped: SQLITE_CANTOPEN')
     await expect(checkpointer.checkpoint()).rejects.toBe(errors[0])
@@ -75,7 +83,8 @@ describe('background failures of the SQLite checkpointer', () => {
     // The worker opens the file by name once its thread has started, long after this line.
     rmSync(file)
     try {
-      await sleep(300)
+      await untilReported(errors)
+      await sleep(50)
       expect(errors.map((error) => error.message)).toEqual(['the WAL checkpointer stopped: SQLITE_CANTOPEN'])
     } finally {
       await db.close()
