@@ -1,0 +1,112 @@
+// What `npm run bench:api` prints once measured: the table, and one line per target of issue 15.
+import { baselineOf, type Scenario, type Tally } from './measure.ts'
+
+/** Issue 15: creates as a share of their engine's validated no-op, gets of the bare route of their size. */
+const TARGETS = { sqlite: { create: 50, get: 60 }, postgres: { create: 25, get: 60 } } as const
+
+export type Engine = 'sqlite' | 'postgres'
+export const ENGINES: readonly Engine[] = ['sqlite', 'postgres']
+export const createName = (engine: Engine) => `create hpp session (${engine})`
+export const getName = (engine: Engine) => `get session (${engine})`
+export const floorName = (engine: Engine) => `validated no-op, create body (${engine})`
+
+export function printTable(scenarios: Scenario[]): void {
+  const bares = scenarios.filter((sc) => !sc.baseline).map((sc) => sc.tally)
+  const percent = (ratio: number) => `${(ratio * 100).toFixed(1)} %`
+  const header = [
+    'scenario',
+    'req/s (avg)',
+    '± rounds',
+    'p50 ms',
+    'p99 ms',
+    'vs bare',
+    'server busy',
+    'client busy',
+    'capacity req/s',
+    'capacity vs bare',
+    'other CPU',
+    'failed',
+  ]
+  const lines = scenarios
+    .map((sc) => [sc, sc.tally, baselineOf(sc)] as const)
+    .map(([{ name }, t, bare]) => [
+      name,
+      t.rps.toFixed(0),
+      percent(t.spread),
+      t.latencies.percentile(50).toFixed(2),
+      t.latencies.percentile(99).toFixed(2),
+      percent(t.rps / bare.rps),
+      percent(t.serverBusy),
+      percent(t.clientBusy),
+      t.capacity.toFixed(0),
+      percent(t.capacity / bare.capacity),
+      percent(t.othersCpu),
+      String(t.failures),
+    ])
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => (line[i] as string).length)))
+  const format = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0))).join('  ')
+  console.log(`\n${format(header)}`)
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
+  for (const line of lines) console.log(format(line))
+  console.log(
+    '\n± rounds: half the range of the per-round req/s, relative to the average.\n' +
+      'server/client busy: event-loop utilisation of the server thread and of autocannon while measuring.\n' +
+      "vs bare: against the bare route that answers a body of the size of the scenario's response (create and the\n" +
+      '  validated no-op: the create response; get: the get-session response).\n' +
+      'capacity: req/s ÷ server busy, the rate the server would reach if the load generator never held it back.\n' +
+      'other CPU: share of the machine used by other processes while measuring (PostgreSQL included).',
+  )
+  const noisy = scenarios.filter(({ name, tally }) => !name.includes('postgres') && tally.othersCpu > 0.1)
+  if (noisy.length > 0) {
+    console.log(
+      `Other processes took over 10 % of the CPU during ${noisy.map(({ name }) => name).join(', ')}: ` +
+        'absolute figures are low and noisy there; the interleaved rounds keep the ratios fairer.',
+    )
+  }
+  for (const bare of bares.filter((t) => t.serverBusy < 0.9)) {
+    const limit =
+      bare.clientBusy >= 0.9
+        ? 'the load generator, not Fastify, set its req/s'
+        : `neither thread was saturated, so the CPUs were shared with other work`
+    console.log(
+      `A bare route kept its server only ${percent(bare.serverBusy)} busy: ${limit}. "vs bare" then ` +
+        'flatters the API; "capacity vs bare" corrects for it.',
+    )
+  }
+}
+
+/**
+ * One line per target of issue 15: a create against the validated no-op of its engine (the floor any create
+ * stands on), a get against the bare route answering a body of its size.
+ */
+export function printTargets(scenarios: Scenario[]): void {
+  console.log('\nTargets (req/s; by capacity in brackets):')
+  const check = (
+    name: string,
+    against: string,
+    versus: (sc: Scenario) => Tally | undefined,
+    target: number,
+  ) => {
+    const found = scenarios.find((sc) => sc.name === name)
+    const base = found && versus(found)
+    if (!found || !base) {
+      console.log(`  ${name} ÷ ${against} ≥ ${target} %: not measured`)
+      return
+    }
+    const t = found.tally
+    const ratio = (t.rps / base.rps) * 100
+    const byCapacity = (t.capacity / base.capacity) * 100
+    const verdict = (value: number) => (value >= target ? 'PASS' : 'BELOW')
+    const result =
+      t.failures > 0 || base.failures > 0
+        ? 'INVALID (failed requests)'
+        : `${ratio.toFixed(1)} % ${verdict(ratio)} (${byCapacity.toFixed(1)} % ${verdict(byCapacity)})`
+    console.log(`  ${name} ÷ ${against} ≥ ${target} %: ${result}`)
+  }
+  const floorOf = (engine: Engine) => () => scenarios.find((sc) => sc.name === floorName(engine))?.tally
+  for (const engine of ENGINES) {
+    check(createName(engine), 'validated no-op', floorOf(engine), TARGETS[engine].create)
+    check(getName(engine), 'bare route', baselineOf, TARGETS[engine].get)
+  }
+}
