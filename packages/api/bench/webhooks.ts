@@ -10,6 +10,10 @@
 // events are written as the lifecycle writes them: one transaction per state change, through enqueueEvents,
 // spread over the sessions in turn. A session's events are sent one at a time, in order, so with one session the
 // figures are those of a single order's stream. Phases:
+//   HTTP alone  N notifications signed and POSTed by the worker's own sender to the same receiver, 8 in flight
+//            (the most the worker sends to one endpoint at once), no database: the ceiling loopback HTTP sets on
+//            this machine at this moment. The backlog's drain is also printed as a share of it, a figure that
+//            does not depend on how fast the host is.
 //   backlog  N events written while no worker runs, then a node starts: how fast it drains an outage's
 //            backlog (delivered/s = N / (last receipt − node start); latency counted from the node start).
 //   burst    N events written by 8 concurrent writers while the worker runs (delivered/s = N / (last
@@ -31,15 +35,18 @@ import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { Worker } from 'node:worker_threads'
 import { examples, type WebhookEvent } from '@plazo/contract'
 import pg from 'pg'
 import { type App, buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
-import type { PostRequest, PostResponse } from '../src/domain/webhooks/http-post.ts'
+import { CertificateStore } from '../src/domain/webhooks/certificates.ts'
+import { DEFAULT_ENDPOINT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from '../src/domain/webhooks/delivery-worker.ts'
 import { enqueueEvents } from '../src/domain/webhooks/outbox.ts'
+import { NotificationSender } from '../src/domain/webhooks/sender.ts'
+import { newSigningSecret } from '../src/domain/webhooks/signature.ts'
 import { type Database, openDatabase, SANDBOX, seedSandbox } from '../src/storage/index.ts'
 import { DEFAULT_POSTGRES_URL, postgresUnreachable } from './postgres.ts'
+import { InProcessAnswers, type Receipts, Receiver } from './webhooks/receivers.ts'
 
 const PHASE_LIMIT_MS = 120_000
 /** The database is opened as src/server.ts opens it: without the tests' transaction-scope check (promise hooks). */
@@ -53,104 +60,6 @@ const envInt = (name: string, fallback: number, min: number, max: number): numbe
     throw new Error(`${name} must be a whole number from ${min} to ${max}, got ${JSON.stringify(raw)}`)
   }
   return value
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Receiver thread: answers 204 at once and reports (event id, receipt time) in batches. Plain JavaScript run
-// with `eval`, so the thread loads nothing but node:http.
-
-type ReceiverMessage =
-  | { type: 'listening'; port: number }
-  | { type: 'received'; receipts: [string, number][] }
-
-const RECEIVER_SOURCE = `
-const http = require('node:http')
-const { parentPort } = require('node:worker_threads')
-let pending = []
-const flush = () => {
-  if (pending.length === 0) return
-  parentPort.postMessage({ type: 'received', receipts: pending })
-  pending = []
-}
-setInterval(flush, 20).unref()
-const server = http.createServer({ keepAliveTimeout: 10000 }, (req, res) => {
-  const receivedAt = Date.now()
-  req.resume()
-  req.on('end', () => {
-    pending.push([String(req.headers['webhook-id']), receivedAt])
-    res.writeHead(204).end()
-  })
-})
-server.listen(0, '127.0.0.1', () => parentPort.postMessage({ type: 'listening', port: server.address().port }))
-parentPort.on('message', (message) => {
-  if (message !== 'close') return
-  flush()
-  server.closeAllConnections()
-  server.close(() => process.exit(0))
-})
-`
-
-class Receiver {
-  readonly receipts = new Map<string, number>()
-  #waiters: Array<() => void> = []
-
-  private constructor(
-    readonly worker: Worker,
-    readonly url: string,
-  ) {
-    worker.on('message', (message: ReceiverMessage) => {
-      if (message.type !== 'received') return
-      for (const [id, at] of message.receipts) if (!this.receipts.has(id)) this.receipts.set(id, at)
-      for (const wake of this.#waiters.splice(0)) wake()
-    })
-  }
-
-  static async start(): Promise<Receiver> {
-    const worker = new Worker(RECEIVER_SOURCE, { eval: true })
-    const port = await new Promise<number>((resolve, reject) => {
-      worker.once('error', reject)
-      worker.once('message', (message: ReceiverMessage) => {
-        if (message.type === 'listening') resolve(message.port)
-      })
-    })
-    return new Receiver(worker, `http://127.0.0.1:${port}/webhooks`)
-  }
-
-  /** Resolves when every id has arrived, or at the deadline. */
-  async waitFor(ids: readonly string[], deadline: number): Promise<void> {
-    while (ids.some((id) => !this.receipts.has(id)) && Date.now() < deadline) {
-      await new Promise<void>((resolve) => {
-        this.#waiters.push(resolve)
-        setTimeout(resolve, 100)
-      })
-    }
-  }
-
-  async close(): Promise<void> {
-    this.worker.postMessage('close')
-    await new Promise((resolve) => this.worker.once('exit', resolve))
-  }
-}
-
-/**
- * Answers the worker's POSTs on the API node's own thread, 204 at once, noting each receipt: the worker's `post`
- * option, as the tests use it. No HTTP and no receiver thread: what is left is the database and the worker.
- */
-class InProcessAnswers {
-  readonly receipts = new Map<string, number>()
-
-  readonly post = async (request: PostRequest): Promise<PostResponse> => {
-    const id = request.headers['webhook-id']
-    if (id !== undefined && !this.receipts.has(id)) this.receipts.set(id, Date.now())
-    return { statusCode: 204, body: '' }
-  }
-
-  /** Resolves when every id has arrived, or at the deadline. */
-  async waitFor(ids: readonly string[], deadline: number): Promise<void> {
-    while (ids.some((id) => !this.receipts.has(id)) && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 5))
-    }
-  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -311,6 +220,8 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
   const receiver = await Receiver.start()
   const results: PhaseResult[] = []
   try {
+    results.push(await httpAlone(engine, db, receiver, burst))
+
     // Backlog: events written while no node delivers (an outage), then a node with the default worker starts.
     const idle = await buildApp({ config, db, timerIntervalMs: 0, webhooks: { intervalMs: false } })
     const sessionIds: string[] = []
@@ -367,10 +278,66 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
   }
 }
 
-/** Where the receipts of a phase are noted: the receiver thread, or the worker's in-process `post`. */
-interface Receipts {
-  readonly receipts: ReadonlyMap<string, number>
-  waitFor(ids: readonly string[], deadline: number): Promise<void>
+/**
+ * The HTTP side alone, no database: the worker's own sender signs and POSTs `count` notifications of the
+ * backlog's size to the receiver, DEFAULT_ENDPOINT_CONCURRENCY at a time (the most the worker has in flight to
+ * one endpoint). The most a backlog could drain through loopback HTTP on this machine at this moment: the
+ * backlog phases are given as a share of it below the table, a figure that does not depend on the host's speed.
+ */
+async function httpAlone(
+  engine: string,
+  db: Database,
+  receiver: Receiver,
+  count: number,
+): Promise<PhaseResult> {
+  const sender = new NotificationSender({
+    certificates: new CertificateStore(db),
+    now: () => new Date(),
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+  })
+  const destination = { url: receiver.url, auth: null, secrets: [newSigningSecret()] }
+  // The JSON text as stored, as the worker sends it.
+  const notifications = Array.from({ length: count }, () => {
+    const payload = event(randomUUID())
+    return { id: payload.event_id, body: JSON.stringify(payload) }
+  })
+  const sendAll = async (batch: readonly { id: string; body: string }[]) => {
+    let next = 0
+    await Promise.all(
+      Array.from({ length: DEFAULT_ENDPOINT_CONCURRENCY }, async () => {
+        for (let n = batch[next++]; n !== undefined; n = batch[next++]) {
+          const outcome = await sender.send(n.id, n.body, destination)
+          if (!outcome.ok) throw new Error(`the receiver did not take a notification: ${outcome.error}`)
+        }
+      }),
+    )
+  }
+  const ids = notifications.map(({ id }) => id)
+  let start: number
+  let cpu: ReturnType<typeof cpuMeter>
+  try {
+    // Warmed up first, as the backlog phases' code is by the time they run (the sessions' creation, the
+    // writes): the same sends, a quarter as many, not counted.
+    await sendAll(
+      notifications.slice(0, Math.ceil(count / 4)).map(({ body }) => ({ id: randomUUID(), body })),
+    )
+    start = Date.now()
+    cpu = cpuMeter()
+    await sendAll(notifications)
+  } finally {
+    await sender.destroy()
+  }
+  await receiver.waitFor(ids, start + PHASE_LIMIT_MS)
+  return {
+    ...summarise(
+      engine,
+      `HTTP alone: ${count} POSTs, ${DEFAULT_ENDPOINT_CONCURRENCY} in flight, no database`,
+      ids.map((id) => [id, start]),
+      receiver,
+      start,
+    ),
+    cpu: cpu(count),
+  }
 }
 
 /**
@@ -452,12 +419,23 @@ async function main(): Promise<void> {
     })),
   )
   console.log(
-    'CPU per event delivered in the backlog phases: whole machine (API node, receiver thread, PostgreSQL) / API process, and the machine busy share (2 cores = 100 %):',
+    'CPU per event delivered in the backlog phases and HTTP alone: whole machine (API node, receiver thread, PostgreSQL) / API process, and the machine busy share (2 cores = 100 %):',
   )
   for (const r of results) {
     if (!r.cpu) continue
     console.log(
       `  ${r.engine}, ${r.phase}: ${Math.round(r.cpu.machine)} / ${Math.round(r.cpu.node)} µs, ${Math.round(r.cpu.machineShare * 100)} % busy`,
+    )
+  }
+  console.log("Backlog drained through the receiver, as a share of HTTP alone on the same engine's run:")
+  for (const alone of results.filter((r) => r.phase.startsWith('HTTP alone'))) {
+    const backlog = results.find(
+      (r) => r.engine === alone.engine && r.phase.endsWith('(latency from node start)'),
+    )
+    if (!backlog) continue
+    const share = Math.round((backlog.perSecond / alone.perSecond) * 100)
+    console.log(
+      `  ${alone.engine}: ${Math.round(backlog.perSecond)} / ${Math.round(alone.perSecond)} per s = ${share} %`,
     )
   }
   if (results.some((r) => r.delivered < r.events)) {
