@@ -366,16 +366,6 @@ export const CLIENT_ERROR_EXAMPLES = {
     [{ field: '/payment_method_type', message: 'is not offered in this checkout session', keyword: 'rule' }],
     { payment_method_type: 'bnpl_instalments', customer: { ...BASIC, email: 'ana+challenge@example.com' } },
   ),
-  recipient: invalid(
-    [
-      {
-        field: '/recipient',
-        message: 'must be an e-mail address or a phone number with country code',
-        keyword: 'anyOf',
-      },
-    ],
-    { recipient: '600 123 456' },
-  ),
   secretMissing: { error: 'invalid_request', error_description: 'The access token is missing' },
   secretInvalid: { error: 'invalid_token', error_description: 'The access token is invalid or has expired' },
   hppNotFound: ko('plazo.hpp.not_found', `Hosted payment page ${HPP_ID} not found.`),

@@ -353,3 +353,9 @@ export const DISCOUNT_CART_EXAMPLE: EmbeddedCheckoutSessionRequest = {
   },
   ui: { mode: 'embedded' },
 }
+
+/** `POST /checkout/hpp/{hpp_id}/distribute` (server) and `POST /client/hpp/{hpp_id}/distribute` (distribution page). */
+export const DISTRIBUTE_REQUEST_EXAMPLES = {
+  sms: { summary: 'By SMS', value: { recipient: '+34600123456' } },
+  email: { summary: 'By e-mail', value: { recipient: 'ana.garcia@example.com' } },
+}

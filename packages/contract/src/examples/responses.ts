@@ -228,6 +228,21 @@ export const CLOCK_RESPONSE_EXAMPLE = {
 const ko = (exception: string, error: string) => ({ status: 'ko', exception, error })
 
 export const ERROR_EXAMPLES = {
+  /** Both distribute calls, the server's and the distribution page's. */
+  recipientInvalid: {
+    status: 'ko',
+    exception: 'plazo.request.validation_failed',
+    error:
+      'The request is not valid: /recipient must be an e-mail address or a phone number with country code',
+    schema_errors: [
+      {
+        field: '/recipient',
+        message: 'must be an e-mail address or a phone number with country code',
+        keyword: 'anyOf',
+      },
+    ],
+    original_data: { recipient: '600 123 456' },
+  },
   loginMissingUsername: {
     status: 'ko',
     exception: 'plazo.request.validation_failed',

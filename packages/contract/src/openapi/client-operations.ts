@@ -3,6 +3,8 @@ import { ClientCompleteRequestSchema, ClientOutcomeSchema, ClientSessionSchema }
 import { ErrorBodySchema, UnauthorizedBodySchema, ValidationErrorBodySchema } from '../errors.ts'
 import {
   CLIENT_DISTRIBUTE_EXAMPLES,
+  DISTRIBUTE_REQUEST_EXAMPLES,
+  ERROR_EXAMPLES,
   CLIENT_ERROR_EXAMPLES as ERRORS,
   CLIENT_OUTCOME_EXAMPLES as OUTCOMES,
   CLIENT_COMPLETE_REQUEST_EXAMPLES as REQUESTS,
@@ -189,10 +191,7 @@ export const distributeFromPage: OperationSpec = {
   pathParams: ['hpp_id'],
   request: {
     schema: DistributeRequestSchema,
-    examples: {
-      sms: { summary: 'By SMS', value: { recipient: '+34600123456' } },
-      email: { summary: 'By e-mail', value: { recipient: 'ana.garcia@example.com' } },
-    },
+    examples: DISTRIBUTE_REQUEST_EXAMPLES,
   },
   responses: {
     '201': {
@@ -203,7 +202,7 @@ export const distributeFromPage: OperationSpec = {
         email: { summary: 'Sent by e-mail', value: CLIENT_DISTRIBUTE_EXAMPLES.email },
       },
     },
-    '400': e400('Not an e-mail or a phone with country code', ERRORS.recipient),
+    '400': e400('Not an e-mail or a phone with country code', ERROR_EXAMPLES.recipientInvalid),
     '404': hppNotFound,
     '409': {
       description: 'The order can no longer be paid (confirmed, desisted, denied, cancelled or expired).',

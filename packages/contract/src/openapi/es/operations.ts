@@ -108,7 +108,6 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'By e-mail': 'Por e-mail',
   'Sent.': 'Enviado.',
   'Sent by SMS': 'Enviado por SMS',
-  'Not an e-mail or phone': 'Ni e-mail ni teléfono',
   'No hosted page with this id belongs to your merchant.':
     'Ninguna página alojada con este id pertenece a tu comercio.',
   Unknown: 'Desconocida',

@@ -1,6 +1,7 @@
 import { ErrorBodySchema } from '../../errors.ts'
 import {
   CAPTURE_RESPONSE_EXAMPLE,
+  DISTRIBUTE_REQUEST_EXAMPLES,
   DISTRIBUTE_RESPONSE_EXAMPLE,
   ERROR_EXAMPLES,
   REFUND_RESPONSE_EXAMPLE,
@@ -141,10 +142,7 @@ export const distribute: OperationSpec = {
   pathParams: ['hpp_id'],
   request: {
     schema: DistributeRequestSchema,
-    examples: {
-      sms: { summary: 'By SMS', value: { recipient: '+34600123456' } },
-      email: { summary: 'By e-mail', value: { recipient: 'ana.garcia@example.com' } },
-    },
+    examples: DISTRIBUTE_REQUEST_EXAMPLES,
   },
   responses: {
     '201': {
@@ -152,20 +150,7 @@ export const distribute: OperationSpec = {
       schema: DistributeResponseSchema,
       examples: one('Sent by SMS', DISTRIBUTE_RESPONSE_EXAMPLE),
     },
-    '400': e400('Not an e-mail or phone', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error:
-        'The request is not valid: /recipient must be an e-mail address or a phone number with country code',
-      schema_errors: [
-        {
-          field: '/recipient',
-          message: 'must be an e-mail address or a phone number with country code',
-          keyword: 'anyOf',
-        },
-      ],
-      original_data: { recipient: 'ana' },
-    }),
+    '400': e400('Not an e-mail or a phone with country code', ERROR_EXAMPLES.recipientInvalid),
     '401': e401,
     '404': {
       description: 'No hosted page with this id belongs to your merchant.',
