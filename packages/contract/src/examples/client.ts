@@ -1,5 +1,6 @@
 import { FULL_CUSTOMER_EXAMPLE } from './requests.ts'
 import { DISTRIBUTE_RESPONSE_EXAMPLE, HPP_ID, SESSION_ID } from './responses.ts'
+import { validationErrorExample } from './validation.ts'
 
 /**
  * Examples of the client API (docs/adr/0006): what the hosted page and the embedded checkout read and send
@@ -319,23 +320,15 @@ export const CLIENT_COMPLETE_REQUEST_EXAMPLES = {
 }
 
 const ko = (exception: string, error: string) => ({ status: 'ko', exception, error })
-const invalid = (
-  schemaErrors: Array<{ field: string; message: string; keyword: string }>,
-  body: unknown,
-) => ({
-  status: 'ko',
-  exception: 'plazo.request.validation_failed',
-  error: `The request is not valid: ${schemaErrors[0]?.field} ${schemaErrors[0]?.message}`,
-  schema_errors: schemaErrors,
-  original_data: body,
-})
-
 /** The errors the client API answers, as the sandbox words them. */
 export const CLIENT_ERROR_EXAMPLES = {
-  hppIdNotUuid: invalid([{ field: '/hpp_id', message: 'must match format "uuid"', keyword: 'format' }], {
-    hpp_id: 'not-a-uuid',
-  }),
-  loanWithBasicCustomer: invalid(
+  hppIdNotUuid: validationErrorExample(
+    [{ field: '/hpp_id', message: 'must match format "uuid"', keyword: 'format' }],
+    {
+      hpp_id: 'not-a-uuid',
+    },
+  ),
+  loanWithBasicCustomer: validationErrorExample(
     [
       'phone_number',
       'document_number',
@@ -347,11 +340,11 @@ export const CLIENT_ERROR_EXAMPLES = {
     ].map((name) => ({ field: `/customer/${name}`, message: 'is required', keyword: 'required' })),
     { payment_method_type: 'consumer_loan_instalments', period: 24, customer: BASIC },
   ),
-  termNotOffered: invalid(
+  termNotOffered: validationErrorExample(
     [{ field: '/period', message: 'must be one of the terms offered: 3, 6', keyword: 'enum' }],
     { payment_method_type: 'bnpl_instalments', period: 12, customer: BASIC },
   ),
-  customerFields: invalid(
+  customerFields: validationErrorExample(
     [
       { field: '/customer/last_name', message: 'is required', keyword: 'required' },
       {
@@ -362,7 +355,7 @@ export const CLIENT_ERROR_EXAMPLES = {
     ],
     { payment_method_type: 'bnpl_instalments', customer: { first_name: '' } },
   ),
-  methodNotOffered: invalid(
+  methodNotOffered: validationErrorExample(
     [{ field: '/payment_method_type', message: 'is not offered in this checkout session', keyword: 'rule' }],
     { payment_method_type: 'bnpl_instalments', customer: { ...BASIC, email: 'ana+challenge@example.com' } },
   ),

@@ -1,6 +1,7 @@
 import { cartTotalMismatchMessage, INVALID_CREDENTIALS_MESSAGE } from '../errors.ts'
 import type { CheckoutSession, Conditions, OrderLine, PaymentIntent } from '../types.ts'
 import { DEMO_AGENT_ONLINE_ID } from './requests.ts'
+import { validationErrorExample } from './validation.ts'
 
 /** Response, error and notification examples. Every one of them is validated against its schema in the tests. */
 
@@ -229,33 +230,23 @@ const ko = (exception: string, error: string) => ({ status: 'ko', exception, err
 
 export const ERROR_EXAMPLES = {
   /** Both distribute calls, the server's and the distribution page's. */
-  recipientInvalid: {
-    status: 'ko',
-    exception: 'plazo.request.validation_failed',
-    error:
-      'The request is not valid: /recipient must be an e-mail address or a phone number with country code',
-    schema_errors: [
+  recipientInvalid: validationErrorExample(
+    [
       {
         field: '/recipient',
         message: 'must be an e-mail address or a phone number with country code',
         keyword: 'anyOf',
       },
     ],
-    original_data: { recipient: '600 123 456' },
-  },
-  loginMissingUsername: {
-    status: 'ko',
-    exception: 'plazo.request.validation_failed',
-    error: 'The request is not valid: /username is required',
-    schema_errors: [{ field: '/username', message: 'is required', keyword: 'required' }],
-    original_data: { password: 'plazo-sandbox' },
-  },
-  sessionValidation: {
-    status: 'ko',
-    exception: 'plazo.request.validation_failed',
-    error: 'The request is not valid: /cart/items/0/units must be >= 1',
-    schema_errors: [{ field: '/cart/items/0/units', message: 'must be >= 1', keyword: 'minimum' }],
-    original_data: {
+    { recipient: '600 123 456' },
+  ),
+  loginMissingUsername: validationErrorExample(
+    [{ field: '/username', message: 'is required', keyword: 'required' }],
+    { password: 'plazo-sandbox' },
+  ),
+  sessionValidation: validationErrorExample(
+    [{ field: '/cart/items/0/units', message: 'must be >= 1', keyword: 'minimum' }],
+    {
       merchant: { order_reference_1: 'ORDER-1' },
       cart: {
         total_price_with_tax: 100,
@@ -276,7 +267,7 @@ export const ERROR_EXAMPLES = {
         ],
       },
     },
-  },
+  ),
   tokenMissing: { error: 'invalid_request', error_description: 'The access token is missing' },
   tokenInvalid: { error: 'invalid_token', error_description: 'The access token is invalid or has expired' },
   invalidCredentials: {

@@ -1,6 +1,7 @@
 import { LoginRequestSchema, LoginResponseSchema, RefreshRequestSchema } from '../../auth.ts'
 import { ForbiddenBodySchema } from '../../errors.ts'
 import { ERROR_EXAMPLES, LOGIN_RESPONSE_EXAMPLE } from '../../examples/index.ts'
+import { validationErrorExample } from '../../examples/validation.ts'
 import { e400, e500, type OperationSpec, one } from './responses.ts'
 
 /** Authentication: a bearer token from the merchant's credentials, and its renewal. */
@@ -54,13 +55,10 @@ export const refresh: OperationSpec = {
       schema: LoginResponseSchema,
       examples: one('Token pair', LOGIN_RESPONSE_EXAMPLE),
     },
-    '400': e400('Token missing', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error: 'The request is not valid: /refresh_token is required',
-      schema_errors: [{ field: '/refresh_token', message: 'is required', keyword: 'required' }],
-      original_data: {},
-    }),
+    '400': e400(
+      'Token missing',
+      validationErrorExample([{ field: '/refresh_token', message: 'is required', keyword: 'required' }], {}),
+    ),
     '403': {
       description: 'Unknown, expired or already used refresh token (actionCode 1001).',
       schema: ForbiddenBodySchema,

@@ -6,6 +6,7 @@ import {
   ERROR_EXAMPLES,
   REFUND_RESPONSE_EXAMPLE,
 } from '../../examples/index.ts'
+import { validationErrorExample } from '../../examples/validation.ts'
 import {
   CaptureRequestSchema,
   DistributeRequestSchema,
@@ -39,13 +40,12 @@ export const capture: OperationSpec = {
       schema: OperationResponseSchema,
       examples: one('Captured', CAPTURE_RESPONSE_EXAMPLE),
     },
-    '400': e400('Wrong type', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error: 'The request is not valid: /transactional must be boolean',
-      schema_errors: [{ field: '/transactional', message: 'must be boolean', keyword: 'type' }],
-      original_data: { transactional: 'yes' },
-    }),
+    '400': e400(
+      'Wrong type',
+      validationErrorExample([{ field: '/transactional', message: 'must be boolean', keyword: 'type' }], {
+        transactional: 'yes',
+      }),
+    ),
     '401': e401,
     '404': e404,
     '409': {
@@ -92,20 +92,19 @@ export const refund: OperationSpec = {
       schema: OperationResponseSchema,
       examples: one('Refunded', REFUND_RESPONSE_EXAMPLE),
     },
-    '400': e400('Both forms', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error:
-        'The request is not valid: / Give either refunded_item_ids or refunded_amount, not both and not neither.',
-      schema_errors: [
-        {
-          field: '/',
-          message: 'Give either refunded_item_ids or refunded_amount, not both and not neither.',
-          keyword: 'oneOf',
-        },
-      ],
-      original_data: { refunded_amount: 100, refunded_item_ids: ['e2b5d8f1-4a6c-4e93-8b17-0c9f3a5d7e21'] },
-    }),
+    '400': e400(
+      'Both forms',
+      validationErrorExample(
+        [
+          {
+            field: '/',
+            message: 'Give either refunded_item_ids or refunded_amount, not both and not neither.',
+            keyword: 'oneOf',
+          },
+        ],
+        { refunded_amount: 100, refunded_item_ids: ['e2b5d8f1-4a6c-4e93-8b17-0c9f3a5d7e21'] },
+      ),
+    ),
     '401': e401,
     '404': e404,
     '409': {

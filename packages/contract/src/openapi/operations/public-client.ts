@@ -6,6 +6,7 @@ import {
   SimulationResponseSchema,
 } from '../../client.ts'
 import { ErrorBodySchema } from '../../errors.ts'
+import { validationErrorExample } from '../../examples/validation.ts'
 import { e400, e500, type OperationSpec, one, type ResponseSpec } from './responses.ts'
 
 /** Public client calls (docs/adr/0006): checkout-js makes them from the customer's browser with the agent id only. */
@@ -76,13 +77,12 @@ const agentNotFound: ResponseSpec = {
     error: 'Agent 4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11 not found.',
   }),
 }
-const badAgentId = e400('Agent id not a UUID', {
-  status: 'ko',
-  exception: 'plazo.request.validation_failed',
-  error: 'The request is not valid: /agent_id must match format "uuid"',
-  schema_errors: [{ field: '/agent_id', message: 'must match format "uuid"', keyword: 'format' }],
-  original_data: { agent_id: 'agent-online' },
-})
+const badAgentId = e400(
+  'Agent id not a UUID',
+  validationErrorExample([{ field: '/agent_id', message: 'must match format "uuid"', keyword: 'format' }], {
+    agent_id: 'agent-online',
+  }),
+)
 const publicNote =
   'No token: the agent id is public, like a publishable key. Answers carry `access-control-allow-origin: *` (preflight answered), so pages on any origin can call it; send no cookies.'
 
@@ -156,15 +156,13 @@ export const simulateOffers: OperationSpec = {
       schema: SimulationResponseSchema,
       examples: one('3 × 100.00 EUR', SIMULATION_RESPONSE_EXAMPLE),
     },
-    '400': e400('Term not offered', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error: 'The request is not valid: /period is not offered: the terms are 3, 6, 9, 12 months',
-      schema_errors: [
-        { field: '/period', message: 'is not offered: the terms are 3, 6, 9, 12 months', keyword: 'rule' },
-      ],
-      original_data: { ...SIMULATION_REQUEST_EXAMPLE, period: 24 },
-    }),
+    '400': e400(
+      'Term not offered',
+      validationErrorExample(
+        [{ field: '/period', message: 'is not offered: the terms are 3, 6, 9, 12 months', keyword: 'rule' }],
+        { ...SIMULATION_REQUEST_EXAMPLE, period: 24 },
+      ),
+    ),
     '404': agentNotFound,
     '500': e500,
   },

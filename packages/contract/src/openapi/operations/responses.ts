@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox'
 import { ErrorBodySchema, UnauthorizedBodySchema, ValidationErrorBodySchema } from '../../errors.ts'
 import { ERROR_EXAMPLES } from '../../examples/index.ts'
+import { validationErrorExample } from '../../examples/validation.ts'
 
 /** What every call's OpenAPI description is made of: the operation and response shapes, and the answers many calls share. */
 
@@ -58,13 +59,13 @@ export const e401: ResponseSpec = {
   },
 }
 /** A path id that is not a UUID: the same 400 on every call with `{checkout_session_id}`. */
-export const sessionIdNotUuid = e400('Not a UUID', {
-  status: 'ko',
-  exception: 'plazo.request.validation_failed',
-  error: 'The request is not valid: /checkout_session_id must match format "uuid"',
-  schema_errors: [{ field: '/checkout_session_id', message: 'must match format "uuid"', keyword: 'format' }],
-  original_data: { checkout_session_id: 'not-a-uuid' },
-})
+export const sessionIdNotUuid = e400(
+  'Not a UUID',
+  validationErrorExample(
+    [{ field: '/checkout_session_id', message: 'must match format "uuid"', keyword: 'format' }],
+    { checkout_session_id: 'not-a-uuid' },
+  ),
+)
 
 export const e404: ResponseSpec = {
   description:

@@ -6,6 +6,7 @@ import {
   ERROR_EXAMPLES,
   GET_SESSION_RESPONSE_EXAMPLE,
 } from '../../examples/index.ts'
+import { validationErrorExample } from '../../examples/validation.ts'
 import {
   ClockAdvanceRequestSchema,
   ClockResponseSchema,
@@ -45,15 +46,13 @@ export const customerAction: OperationSpec = {
       schema: SessionResponseSchema,
       examples: one('Approved', GET_SESSION_RESPONSE_EXAMPLE),
     },
-    '400': e400('Unknown action', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error: 'The request is not valid: /action must be one of: approve, deny, challenge, desist',
-      schema_errors: [
-        { field: '/action', message: 'must be one of: approve, deny, challenge, desist', keyword: 'enum' },
-      ],
-      original_data: { action: 'pay' },
-    }),
+    '400': e400(
+      'Unknown action',
+      validationErrorExample(
+        [{ field: '/action', message: 'must be one of: approve, deny, challenge, desist', keyword: 'enum' }],
+        { action: 'pay' },
+      ),
+    ),
     '401': e401,
     '404': e404,
     '409': e409state,
@@ -78,13 +77,12 @@ export const clockAdvance: OperationSpec = {
       schema: ClockResponseSchema,
       examples: one('Moved', CLOCK_RESPONSE_EXAMPLE),
     },
-    '400': e400('Not positive', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error: 'The request is not valid: /minutes must be >= 1',
-      schema_errors: [{ field: '/minutes', message: 'must be >= 1', keyword: 'minimum' }],
-      original_data: { minutes: 0 },
-    }),
+    '400': e400(
+      'Not positive',
+      validationErrorExample([{ field: '/minutes', message: 'must be >= 1', keyword: 'minimum' }], {
+        minutes: 0,
+      }),
+    ),
     '401': e401,
     '500': e500,
   },
@@ -122,13 +120,13 @@ export const sandboxOutbox: OperationSpec = {
         identifier: DISTRIBUTE_RESPONSE_EXAMPLE.payload.hpp_id,
       }),
     },
-    '400': e400('Missing hpp_id', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error: "The request is not valid: / must have required property 'hpp_id'",
-      schema_errors: [{ field: '/', message: "must have required property 'hpp_id'", keyword: 'required' }],
-      original_data: {},
-    }),
+    '400': e400(
+      'Missing hpp_id',
+      validationErrorExample(
+        [{ field: '/', message: "must have required property 'hpp_id'", keyword: 'required' }],
+        {},
+      ),
+    ),
     '401': e401,
     '404': {
       description: 'No hosted page with this id belongs to your merchant.',

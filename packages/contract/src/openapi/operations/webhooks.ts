@@ -1,5 +1,6 @@
 import { ErrorBodySchema } from '../../errors.ts'
 import { GET_SESSION_RESPONSE_EXAMPLE } from '../../examples/index.ts'
+import { validationErrorExample } from '../../examples/validation.ts'
 import { SessionResponseSchema } from '../../order-management.ts'
 import { UuidSchema } from '../../primitives.ts'
 import {
@@ -46,15 +47,13 @@ export const listWebhookEvents: OperationSpec = {
       schema: WebhookEventListResponseSchema,
       examples: one('Delivered on the second try', WEBHOOK_EVENT_LIST_RESPONSE_EXAMPLE),
     },
-    '400': e400('Missing session id', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error: "The request is not valid: / must have required property 'checkout_session_id'",
-      schema_errors: [
-        { field: '/', message: "must have required property 'checkout_session_id'", keyword: 'required' },
-      ],
-      original_data: {},
-    }),
+    '400': e400(
+      'Missing session id',
+      validationErrorExample(
+        [{ field: '/', message: "must have required property 'checkout_session_id'", keyword: 'required' }],
+        {},
+      ),
+    ),
     '401': e401,
     '404': e404,
     '500': e500,
@@ -89,13 +88,13 @@ export const redeliverWebhookEvent: OperationSpec = {
       schema: WebhookEventResponseSchema,
       examples: one('Queued again', WEBHOOK_REDELIVER_RESPONSE_EXAMPLE),
     },
-    '400': e400('Not a UUID', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error: 'The request is not valid: /event_id must match format "uuid"',
-      schema_errors: [{ field: '/event_id', message: 'must match format "uuid"', keyword: 'format' }],
-      original_data: { event_id: 'not-a-uuid' },
-    }),
+    '400': e400(
+      'Not a UUID',
+      validationErrorExample(
+        [{ field: '/event_id', message: 'must match format "uuid"', keyword: 'format' }],
+        { event_id: 'not-a-uuid' },
+      ),
+    ),
     '401': e401,
     '404': eventNotFound,
     '500': e500,
@@ -122,15 +121,13 @@ export const setNotificationUrl: OperationSpec = {
       schema: SessionResponseSchema,
       examples: one('Session', GET_SESSION_RESPONSE_EXAMPLE),
     },
-    '400': e400('Not an http or https URL', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error: 'The request is not valid: /notification_url must be an http or https URL',
-      schema_errors: [
-        { field: '/notification_url', message: 'must be an http or https URL', keyword: 'pattern' },
-      ],
-      original_data: { notification_url: 'shop.example.com/webhooks' },
-    }),
+    '400': e400(
+      'Not an http or https URL',
+      validationErrorExample(
+        [{ field: '/notification_url', message: 'must be an http or https URL', keyword: 'pattern' }],
+        { notification_url: 'shop.example.com/webhooks' },
+      ),
+    ),
     '401': e401,
     '404': e404,
     '500': e500,
@@ -179,13 +176,13 @@ export const rotateWebhookSecret: OperationSpec = {
       schema: WebhookSecretResponseSchema,
       examples: one('New secret', WEBHOOK_SECRET_ROTATED_RESPONSE_EXAMPLE),
     },
-    '400': e400('Wrong type', {
-      status: 'ko',
-      exception: 'plazo.request.validation_failed',
-      error: 'The request is not valid: /expire_previous_now must be boolean',
-      schema_errors: [{ field: '/expire_previous_now', message: 'must be boolean', keyword: 'type' }],
-      original_data: { expire_previous_now: 'yes' },
-    }),
+    '400': e400(
+      'Wrong type',
+      validationErrorExample(
+        [{ field: '/expire_previous_now', message: 'must be boolean', keyword: 'type' }],
+        { expire_previous_now: 'yes' },
+      ),
+    ),
     '401': e401,
     '500': e500,
   },
