@@ -23,17 +23,16 @@
 //            answers 204 at once (the tests' `post` option): the drain of the database and the worker alone, the
 //            most the backlog phase could reach were HTTP free.
 // Latency = receipt time − events.created_at (the commit of the state change), both in real time. Below the table,
-// the CPU each backlog phase used per delivered event, of the whole machine (/proc/stat: the API node, the
-// receiver thread, PostgreSQL) and of the API node's process alone.
+// the CPU each backlog phase used per delivered event, of the whole machine (the API node, the receiver
+// thread, PostgreSQL) and of the API node's process alone.
 //
 // Environment: BENCH_WEBHOOK_EVENTS (burst size, default 2000), BENCH_WEBHOOK_RATE (steady events/s, default
 // 100), BENCH_WEBHOOK_SECONDS (steady duration, default 5), BENCH_WEBHOOK_SESSIONS (orders the events are spread
 // over, default 50), PLAZO_BENCH_POSTGRES_URL (default
 // postgres://postgres@127.0.0.1:5432/test). Every phase gives up after 120 s.
 import { randomBytes, randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { examples, type WebhookEvent } from '@plazo/contract'
 import pg from 'pg'
@@ -45,6 +44,7 @@ import { enqueueEvents } from '../src/domain/webhooks/outbox.ts'
 import { NotificationSender } from '../src/domain/webhooks/sender.ts'
 import { newSigningSecret } from '../src/domain/webhooks/signature.ts'
 import { type Database, openDatabase, SANDBOX, seedSandbox } from '../src/storage/index.ts'
+import { machineCpu } from './cpu.ts'
 import { DEFAULT_POSTGRES_URL, postgresUnreachable } from './postgres.ts'
 import { InProcessAnswers, type Receipts, Receiver } from './webhooks/receivers.ts'
 
@@ -74,38 +74,25 @@ interface PhaseResult {
   p50: number
   p99: number
   max: number
-  /** Backlog phases: CPU time per delivered event, in µs. */
+  /** Backlog phases and HTTP alone: CPU time per delivered event, in µs. */
   cpu?: { machine: number; node: number; machineShare: number }
-}
-
-/** Busy and total CPU time of the whole machine so far, in clock ticks (first line of /proc/stat). */
-function machineTicks(): { busy: number; all: number } | undefined {
-  try {
-    const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
-      .trim()
-      .split(/\s+/)
-      .slice(1)
-      .map(Number)
-    const all = fields.reduce((sum, value) => sum + value, 0)
-    return { busy: all - (fields[3] ?? 0) - (fields[4] ?? 0), all }
-  } catch {
-    return undefined
-  }
+  /** The backlog through the receiver: its delivered/s as a share of HTTP alone's in the same engine's run. */
+  shareOfHttpAlone?: number
 }
 
 /**
  * Starts counting CPU; the function returned gives µs per event since then (machine, this process) and the
- * machine's busy share. /proc/stat counts in ticks of 10 ms (Linux's USER_HZ, 100).
+ * machine's busy share.
  */
 function cpuMeter(): (events: number) => PhaseResult['cpu'] {
-  const machine = machineTicks()
+  const machine = machineCpu()
   const node = process.cpuUsage()
   return (events) => {
-    const machineNow = machineTicks()
+    const machineNow = machineCpu()
     const used = process.cpuUsage(node)
-    if (!machine || !machineNow || events === 0) return undefined
+    if (events === 0) return undefined
     return {
-      machine: ((machineNow.busy - machine.busy) * 10_000) / events,
+      machine: ((machineNow.busy - machine.busy) * 1000) / events,
       node: (used.user + used.system) / events,
       machineShare: (machineNow.busy - machine.busy) / Math.max(1, machineNow.all - machine.all),
     }
@@ -220,7 +207,8 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
   const receiver = await Receiver.start()
   const results: PhaseResult[] = []
   try {
-    results.push(await httpAlone(engine, db, receiver, burst))
+    const alone = await httpAlone(engine, db, receiver, burst)
+    results.push(alone)
 
     // Backlog: events written while no node delivers (an outage), then a node with the default worker starts.
     const idle = await buildApp({ config, db, timerIntervalMs: 0, webhooks: { intervalMs: false } })
@@ -231,7 +219,8 @@ async function benchEngine(engine: string, db: Database, databaseUrl: string): P
     const app = await buildApp({ config, db, timerIntervalMs: 0 })
     try {
       await app.ready()
-      results.push(await drain(engine, `backlog of ${burst} (latency from node start)`, backlog, receiver))
+      const drained = await drain(engine, `backlog of ${burst} (latency from node start)`, backlog, receiver)
+      results.push({ ...drained, shareOfHttpAlone: drained.perSecond / alone.perSecond })
 
       // Burst: many state changes at once while the worker runs.
       const burstStart = Date.now()
@@ -419,7 +408,7 @@ async function main(): Promise<void> {
     })),
   )
   console.log(
-    'CPU per event delivered in the backlog phases and HTTP alone: whole machine (API node, receiver thread, PostgreSQL) / API process, and the machine busy share (2 cores = 100 %):',
+    `CPU per event delivered in the backlog phases and HTTP alone: whole machine (API node, receiver thread, PostgreSQL) / API process, and the machine busy share (${cpus().length} cores = 100 %):`,
   )
   for (const r of results) {
     if (!r.cpu) continue
@@ -428,15 +417,9 @@ async function main(): Promise<void> {
     )
   }
   console.log("Backlog drained through the receiver, as a share of HTTP alone on the same engine's run:")
-  for (const alone of results.filter((r) => r.phase.startsWith('HTTP alone'))) {
-    const backlog = results.find(
-      (r) => r.engine === alone.engine && r.phase.endsWith('(latency from node start)'),
-    )
-    if (!backlog) continue
-    const share = Math.round((backlog.perSecond / alone.perSecond) * 100)
-    console.log(
-      `  ${alone.engine}: ${Math.round(backlog.perSecond)} / ${Math.round(alone.perSecond)} per s = ${share} %`,
-    )
+  for (const r of results) {
+    if (r.shareOfHttpAlone === undefined) continue
+    console.log(`  ${r.engine}: ${Math.round(r.shareOfHttpAlone * 100)} %`)
   }
   if (results.some((r) => r.delivered < r.events)) {
     console.error('Some events were not delivered within the time limit.')

@@ -2,6 +2,7 @@
 import { cpus } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
+import { machineCpu } from '../cpu.ts'
 import type { Server } from './servers.ts'
 
 /**
@@ -30,12 +31,8 @@ export class Latencies {
 
 /** CPU time (ms) the whole machine and this process have used so far. */
 function cpuSnapshot(): { machine: number; own: number; at: number } {
-  const machine = cpus().reduce(
-    (sum, cpu) => sum + cpu.times.user + cpu.times.nice + cpu.times.sys + cpu.times.irq,
-    0,
-  )
   const own = process.cpuUsage()
-  return { machine, own: (own.user + own.system) / 1000, at: performance.now() }
+  return { machine: machineCpu().busy, own: (own.user + own.system) / 1000, at: performance.now() }
 }
 
 /** What one scenario has measured so far, summed over its rounds. */
