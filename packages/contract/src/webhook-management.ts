@@ -2,6 +2,7 @@ import Type from 'typebox'
 import { enumOf } from './enums.ts'
 import { SESSION_ID, WEBHOOK_EXAMPLES } from './examples/responses.ts'
 import { DateTimeSchema, Nullable, UrlSchema, UuidSchema } from './primitives.ts'
+import { DEMO_STORE_MERCHANT_ID } from './sandbox-ids.ts'
 import {
   CaptureApprovedSchema,
   CheckoutSessionStatusChangedSchema,
@@ -234,7 +235,7 @@ export const WEBHOOK_SECRET_RESPONSE_EXAMPLE = {
     created_at: '2026-05-01T09:00:00.000Z',
     previous_secret_expires_at: null,
   },
-  identifier: '90b2ea23-a417-48b7-8400-554a197f2db1',
+  identifier: DEMO_STORE_MERCHANT_ID,
 }
 
 export const WEBHOOK_SECRET_ROTATED_RESPONSE_EXAMPLE = {
@@ -244,7 +245,7 @@ export const WEBHOOK_SECRET_ROTATED_RESPONSE_EXAMPLE = {
     created_at: '2026-05-17T10:00:00.000Z',
     previous_secret_expires_at: '2026-05-18T10:00:00.000Z',
   },
-  identifier: '90b2ea23-a417-48b7-8400-554a197f2db1',
+  identifier: DEMO_STORE_MERCHANT_ID,
 }
 
 export const PEM_CERTIFICATE_EXAMPLE =

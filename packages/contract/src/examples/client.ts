@@ -1,3 +1,4 @@
+import { BNPL_PRICING_ID, CONSUMER_LOAN_PRICING_ID } from '../sandbox-ids.ts'
 import { FULL_CUSTOMER_EXAMPLE } from './requests.ts'
 import { DISTRIBUTE_RESPONSE_EXAMPLE, HPP_ID, SESSION_ID } from './responses.ts'
 import { validationErrorExample } from './validation.ts'
@@ -17,9 +18,6 @@ export const DOWN_PAYMENT_HPP_ID = '7d3b9f1e-6a2c-4e85-b0d4-3f8a1c6e9b52'
 const DOWN_PAYMENT = 5160
 const TOTAL = 25800
 
-const BNPL_PRICING_ID = 'c43b3d61-4d4f-485b-83d3-1ce411c8d44d'
-const LOAN_PRICING_ID = '04b2041c-bcaa-400e-a0b5-c2e36db9d313'
-
 const money = (amount: number) => ({ amount, currency: 'EUR' })
 
 /** One offer as the API computes it: equal instalments, the last one absorbing the rounding. */
@@ -34,7 +32,7 @@ function offer(
   const bnpl = type === 'bnpl_instalments'
   return {
     payment_method_type: type,
-    pricing_id: bnpl ? BNPL_PRICING_ID : LOAN_PRICING_ID,
+    pricing_id: bnpl ? BNPL_PRICING_ID : CONSUMER_LOAN_PRICING_ID,
     period,
     conditions: {
       currency: 'EUR',

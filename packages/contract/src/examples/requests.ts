@@ -8,11 +8,8 @@ import type {
 
 /** Request examples. Every one of them is validated against its schema in the tests. */
 
-/**
- * The Demo Store's `agent-online` of the sandbox seed (packages/api/src/storage/seed.ts; a test checks they
- * agree), so that an example that names an agent works in the sandbox as it is.
- */
-export const DEMO_AGENT_ONLINE_ID = 'a0a09c08-ec9b-4994-8a89-ddaf1e736565'
+/** Still `examples.DEMO_AGENT_ONLINE_ID`, as the API tests read it; the ids themselves are in ../sandbox-ids.ts. */
+export { DEMO_AGENT_ONLINE_ID } from '../sandbox-ids.ts'
 
 const articles: Record<string, { article: Article; units: number; total: number; discount?: number }> = {
   product: {

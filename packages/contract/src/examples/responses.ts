@@ -1,6 +1,6 @@
 import { cartTotalMismatchMessage, INVALID_CREDENTIALS_MESSAGE } from '../errors.ts'
+import { DEMO_AGENT_ONLINE_ID } from '../sandbox-ids.ts'
 import type { CheckoutSession, Conditions, OrderLine, PaymentIntent } from '../types.ts'
-import { DEMO_AGENT_ONLINE_ID } from './requests.ts'
 import { validationErrorExample } from './validation.ts'
 
 /** Response, error and notification examples. Every one of them is validated against its schema in the tests. */

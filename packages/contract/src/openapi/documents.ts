@@ -1,6 +1,7 @@
 import type { TSchema } from 'typebox'
 import { BRAND } from '../brand.ts'
-import { DEMO_AGENT_ONLINE_ID, WEBHOOK_EXAMPLES } from '../examples/index.ts'
+import { WEBHOOK_EXAMPLES } from '../examples/index.ts'
+import { DEMO_AGENT_ONLINE_ID } from '../sandbox-ids.ts'
 import { WEBHOOK_EVENT_SCHEMAS } from '../webhooks.ts'
 import {
   CLIENT_TAG_DESCRIPTIONS,

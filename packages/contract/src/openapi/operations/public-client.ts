@@ -7,13 +7,13 @@ import {
 } from '../../client.ts'
 import { ErrorBodySchema } from '../../errors.ts'
 import { validationErrorExample } from '../../examples/validation.ts'
+import { BNPL_PRICING_ID, CONSUMER_LOAN_PRICING_ID, DEMO_AGENT_ONLINE_ID } from '../../sandbox-ids.ts'
 import { e400, e500, type OperationSpec, one, type ResponseSpec } from './responses.ts'
 
 /** Public client calls (docs/adr/0006): checkout-js makes them from the customer's browser with the agent id only. */
 
-const DEMO_AGENT_ID = 'a0a09c08-ec9b-4994-8a89-ddaf1e736565'
 const BNPL_PRICING = {
-  pricing_id: 'c43b3d61-4d4f-485b-83d3-1ce411c8d44d',
+  pricing_id: BNPL_PRICING_ID,
   name: 'BNPL instalments 0 %',
   payment_method_type: 'bnpl_instalments',
   periods: [3, 6, 9, 12],
@@ -23,7 +23,7 @@ const BNPL_PRICING = {
   insurance: null,
 }
 const CONSUMER_LOAN_PRICING = {
-  pricing_id: '04b2041c-bcaa-400e-a0b5-c2e36db9d313',
+  pricing_id: CONSUMER_LOAN_PRICING_ID,
   name: 'Consumer loan instalments 7.99 %',
   payment_method_type: 'consumer_loan_instalments',
   periods: [18, 24, 30, 36, 42, 48],
@@ -35,7 +35,7 @@ const CONSUMER_LOAN_PRICING = {
 
 /** What the sandbox answers for `POST /client/simulate` of 300.00 EUR in 3 BNPL instalments (checked by the API tests). */
 export const SIMULATION_REQUEST_EXAMPLE = {
-  agent_id: DEMO_AGENT_ID,
+  agent_id: DEMO_AGENT_ONLINE_ID,
   amount: 30000,
   payment_method_type: 'bnpl_instalments',
   period: 3,
@@ -100,7 +100,7 @@ export const getAgentConfiguration: OperationSpec = {
       description: 'The agent configuration.',
       schema: AgentConfigurationSchema,
       examples: one('Demo Store, agent-online', {
-        agent_id: DEMO_AGENT_ID,
+        agent_id: DEMO_AGENT_ONLINE_ID,
         merchant_name: 'Demo Store',
         purchase_countries: ['ESP', 'FRA'],
         currency: 'EUR',
