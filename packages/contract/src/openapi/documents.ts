@@ -3,36 +3,34 @@ import { BRAND } from '../brand.ts'
 import { WEBHOOK_EXAMPLES } from '../examples/index.ts'
 import { DEMO_AGENT_ONLINE_ID } from '../sandbox-ids.ts'
 import { WEBHOOK_EVENT_SCHEMAS } from '../webhooks.ts'
-import {
-  CLIENT_TAG_DESCRIPTIONS,
-  completeEmbeddedCheckout,
-  completeEmbeddedDownPayment,
-  completeHppCheckout,
-  desistEmbeddedCheckout,
-  desistEmbeddedDownPayment,
-  desistHppCheckout,
-  distributeFromPage,
-  getEmbeddedClientSession,
-  getEmbeddedDownPayment,
-  getHppClientSession,
-} from './client-operations.ts'
 import { ComponentRegistry } from './components.ts'
 import { SPANISH_TAG_NAMES, SPANISH_TEXTS } from './es/index.ts'
 import {
+  CLIENT_TAG_DESCRIPTIONS,
   cancelSession,
   capture,
   clockAdvance,
+  completeEmbeddedCheckout,
+  completeEmbeddedDownPayment,
+  completeHppCheckout,
   confirmSession,
   createEmbedded,
   createHpp,
   createPaymentIntent,
   customerAction,
+  desistEmbeddedCheckout,
+  desistEmbeddedDownPayment,
+  desistHppCheckout,
   distribute,
+  distributeFromPage,
   documentedResponses,
   downloadWebhookCaCertificate,
   downloadWebhookClientCertificate,
   getAgentConfiguration,
   getAgentPricings,
+  getEmbeddedClientSession,
+  getEmbeddedDownPayment,
+  getHppClientSession,
   getSession,
   getWebhookSecret,
   listWebhookEvents,

@@ -1,6 +1,6 @@
 import { BRAND } from '../../brand.ts'
 
-/** Spanish texts of the browser operations (src/openapi/client-operations.ts): the hosted page and embedded checkout clients. */
+/** Spanish texts of the browser operations (src/openapi/operations/hpp-embedded-client.ts): the hosted page and embedded checkout clients. */
 export const CLIENT_OPERATION_TEXTS: Readonly<Record<string, string>> = {
   "What the embedded checkout calls from the customer's browser, authenticated by the session's `client_secret` in the `x-client-secret` header, never by your bearer token. The CheckoutSessionComponent iframe makes them for you; with your own form, checkout-js `checkoutSession({ clientSecret })` reads the session and `paymentIntent({ clientSecret, … })` completes it. They answer CORS for any origin (`access-control-allow-origin: *`; the OPTIONS preflight allows `content-type` and `x-client-secret`), without cookies.":
     'Lo que llama el checkout integrado desde el navegador del cliente, autenticado con el `client_secret` de la sesión en la cabecera `x-client-secret`, nunca con tu token bearer. El iframe del CheckoutSessionComponent las hace por ti; con tu propio formulario, `checkoutSession({ clientSecret })` de checkout-js lee la sesión y `paymentIntent({ clientSecret, … })` la completa. Responden con CORS para cualquier origen (`access-control-allow-origin: *`; la petición previa OPTIONS admite `content-type` y `x-client-secret`), sin cookies.',

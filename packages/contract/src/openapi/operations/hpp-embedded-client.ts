@@ -1,6 +1,6 @@
-import { BRAND } from '../brand.ts'
-import { ClientCompleteRequestSchema, ClientOutcomeSchema, ClientSessionSchema } from '../client.ts'
-import { ErrorBodySchema, UnauthorizedBodySchema, ValidationErrorBodySchema } from '../errors.ts'
+import { BRAND } from '../../brand.ts'
+import { ClientCompleteRequestSchema, ClientOutcomeSchema, ClientSessionSchema } from '../../client.ts'
+import { ErrorBodySchema, UnauthorizedBodySchema, ValidationErrorBodySchema } from '../../errors.ts'
 import {
   CLIENT_DISTRIBUTE_EXAMPLES,
   DISTRIBUTE_REQUEST_EXAMPLES,
@@ -9,9 +9,9 @@ import {
   CLIENT_OUTCOME_EXAMPLES as OUTCOMES,
   CLIENT_COMPLETE_REQUEST_EXAMPLES as REQUESTS,
   CLIENT_SESSION_EXAMPLES as SESSIONS,
-} from '../examples/index.ts'
-import { DistributeRequestSchema, DistributeResponseSchema } from '../order-management.ts'
-import { e400, e500, type OperationSpec, one, type ResponseSpec } from './operations/responses.ts'
+} from '../../examples/index.ts'
+import { DistributeRequestSchema, DistributeResponseSchema } from '../../order-management.ts'
+import { e400, e500, type OperationSpec, one, type ResponseSpec } from './responses.ts'
 
 /**
  * The client API of the hosted page and of the embedded checkout (docs/adr/0006), as the OpenAPI documents
