@@ -1,5 +1,6 @@
 import Type from 'typebox'
 import { ISO_3166_1_ALPHA3 } from './countries.ts'
+import { DOWN_PAYMENT_METHOD_TYPES, PAYMENT_METHOD_TYPES, without } from './payment-method-types.ts'
 
 /**
  * Every enumeration of the product (spec §1, §3, §4), declared once. `ENUMS` below is the
@@ -11,17 +12,6 @@ export function enumOf<const V extends readonly string[]>(values: V, options: Re
   return Type.Unsafe<V[number]>({ type: 'string', enum: [...values], ...options })
 }
 
-/** The values of an enumeration without some of them, keeping the literal types. */
-function without<const V extends readonly string[], const X extends readonly V[number][]>(
-  values: V,
-  excluded: X,
-) {
-  return values.filter((value) => !excluded.includes(value)) as unknown as readonly Exclude<
-    V[number],
-    X[number]
-  >[]
-}
-
 function enumeration<const V extends readonly string[]>(title: string, values: V, description: string) {
   // Unsafe keeps the literal union as the static type; the JSON Schema is a plain `enum`.
   const schema = enumOf(values, { title, description })
@@ -30,17 +20,7 @@ function enumeration<const V extends readonly string[]>(title: string, values: V
 
 export const PaymentMethodType = enumeration(
   'PaymentMethodType',
-  [
-    'bnpl_instalments',
-    'bnpl_split_pay',
-    'consumer_loan_instalments',
-    'consumer_loan_split_pay',
-    'auto_loan',
-    'credit_line',
-    'subscription',
-    'card_payment',
-    'a2a_payment',
-  ] as const,
+  PAYMENT_METHOD_TYPES,
   'Payment method types. `card_payment` and `a2a_payment` collect down payments; `card_payment` also appears on read as a single payment.',
 )
 
@@ -59,7 +39,7 @@ export const LoanPaymentMethodType = enumeration(
 
 export const DownPaymentMethodType = enumeration(
   'DownPaymentMethodType',
-  ['card_payment', 'a2a_payment'] as const,
+  DOWN_PAYMENT_METHOD_TYPES,
   'How a down payment is paid: by card or by account-to-account transfer.',
 )
 

@@ -1,5 +1,6 @@
 /**
- * `@plazo/finance`: loan mathematics for Plazo. Pure functions, no dependencies.
+ * `@plazo/finance`: loan mathematics for Plazo. Pure functions; the one import is the contract's list of payment
+ * method types (`@plazo/contract/payment-method-types`, which imports nothing).
  * Amounts are integer cents (7900 = 79.00 EUR) except a `fix_amount` setup fee, in euros; rates are ratios.
  * @packageDocumentation
  */

@@ -1,16 +1,10 @@
+import { FINANCED_PAYMENT_METHOD_TYPES } from '@plazo/contract/payment-method-types'
+
 /**
- * Payment method types a pricing can apply to (spec §1). `card_payment` and `a2a_payment` are single payments
- * used for down payments and carry no loan conditions, so they are not listed.
+ * Payment method types a pricing can apply to (spec §1), the contract's list: `card_payment` and
+ * `a2a_payment` are single payments used for down payments and carry no loan conditions, so they are not in it.
  */
-export const FINANCED_PAYMENT_METHOD_TYPES = [
-  'bnpl_instalments',
-  'bnpl_split_pay',
-  'consumer_loan_instalments',
-  'consumer_loan_split_pay',
-  'auto_loan',
-  'credit_line',
-  'subscription',
-] as const
+export { FINANCED_PAYMENT_METHOD_TYPES }
 
 /** One of {@link FINANCED_PAYMENT_METHOD_TYPES}. */
 export type FinancedPaymentMethodType = (typeof FINANCED_PAYMENT_METHOD_TYPES)[number]

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import type {
-  CheckoutSession,
-  CheckoutSessionRequest,
-  FullCustomer,
-  OrderLine,
-  PaymentIntent,
-  PaymentMethod,
+import {
+  type CheckoutSession,
+  type CheckoutSessionRequest,
+  type FullCustomer,
+  LoanPaymentMethodType,
+  type OrderLine,
+  type PaymentIntent,
+  type PaymentMethod,
 } from '@plazo/contract'
 import { buildPaymentIntent } from './conditions.ts'
 
@@ -49,15 +50,7 @@ export function orderLines(request: Request): OrderLine[] {
 export function offeredPaymentMethods(request: Request): PaymentMethod[] {
   if (request.payment_methods) return request.payment_methods
   const hasVehicle = request.cart.items.some((item) => item.article.type === 'automobile')
-  const types = [
-    'bnpl_instalments',
-    'bnpl_split_pay',
-    'consumer_loan_instalments',
-    'consumer_loan_split_pay',
-    'credit_line',
-    'subscription',
-    ...(hasVehicle ? (['auto_loan'] as const) : []),
-  ] as const
+  const types = [...LoanPaymentMethodType.values, ...(hasVehicle ? (['auto_loan'] as const) : [])]
   return types.map((type) => ({ type }) as PaymentMethod)
 }
 
