@@ -67,6 +67,29 @@ describe('BnplComponent', () => {
     expect(mount().children).toHaveLength(0)
   })
 
+  it('shows the newest amount when the answer for an older one arrives last', async () => {
+    stubApi()
+    const answer = globalThis.fetch
+    let lateAnswered = false
+    // The simulation of the first amount answers only after the one of the update.
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      if (JSON.parse(String(init.body ?? '{}')).amount !== 10000) return answer(input, init)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+      const response = await answer(input, init)
+      lateAnswered = true
+      return response
+    })
+    lib.init({ agentId: AGENT, baseUrl: BASE_URL, locale: 'es' })
+    const onError = vi.fn()
+    const bnpl = lib.BnplComponent({ mountElement: '#mount', amount: 10000, onError })
+    bnpl.update({ amount: 24000 })
+    await until(() => expect(text(mount())).toBe('Paga en 3 × 80,00 € sin intereses'))
+    await until(() => expect(lateAnswered).toBe(true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(text(mount())).toBe('Paga en 3 × 80,00 € sin intereses')
+    expect(onError).not.toHaveBeenCalled()
+  })
+
   it('throws a clear error for a selector that matches nothing', () => {
     lib.init({ agentId: AGENT, baseUrl: BASE_URL })
     expect(() => lib.BnplComponent({ mountElement: '#nowhere', amount: 100 })).toThrow(

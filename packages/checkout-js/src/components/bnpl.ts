@@ -2,6 +2,7 @@ import { paymentMethodConditions } from '../api.ts'
 import { formatMoney, MESSAGES } from '../format.ts'
 import { currentSettings } from '../storage.ts'
 import type { BnplComponentProps, ComponentHandle } from '../types.ts'
+import { liveComponent } from './live.ts'
 import { element, resolveMountElement } from './mount.ts'
 
 /**
@@ -28,22 +29,15 @@ export function BnplComponent(props: BnplComponentProps): ComponentHandle<BnplCo
   const root = element('span', { class: 'plazo-bnpl', 'data-plazo': 'bnpl', 'aria-live': 'polite' })
   root.hidden = true
   host.replaceChildren(root)
-  let current = { ...props }
-  let generation = 0
-  let mounted = true
-
-  async function render(): Promise<void> {
-    generation += 1
-    const mine = generation
-    const locale = current.locale ?? currentSettings().locale
-    try {
+  return liveComponent(root, props, {
+    async render(current, stale) {
+      const locale = current.locale ?? currentSettings().locale
       const { conditions } = await paymentMethodConditions(
         current.paymentMethodType ?? 'bnpl_instalments',
         current.amount,
         current.term,
       )
-      // A newer render (or unmount) superseded this one while the request was in flight.
-      if (mine !== generation || !mounted) return
+      if (stale()) return
       const first = conditions[0]
       if (!first) throw new Error(`Plazo: ${current.amount} cents cannot be paid in instalments.`)
       const texts = MESSAGES[locale]
@@ -55,26 +49,10 @@ export function BnplComponent(props: BnplComponentProps): ComponentHandle<BnplCo
       root.dataset.term = String(first.term)
       root.dataset.instalment = String(first.instalmentAmount)
       root.hidden = false
-    } catch (error) {
-      if (mine !== generation || !mounted) return
+    },
+    clear() {
       root.replaceChildren()
       root.hidden = true
-      current.onError?.(error instanceof Error ? error : new Error(String(error)))
-    }
-  }
-
-  void render()
-  return {
-    element: root,
-    update(next) {
-      if (!mounted) return
-      current = { ...current, ...next }
-      void render()
     },
-    unmount() {
-      if (!mounted) return
-      mounted = false
-      root.remove()
-    },
-  }
+  }).handle
 }

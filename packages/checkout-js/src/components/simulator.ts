@@ -2,6 +2,7 @@ import { simulator } from '../api.ts'
 import { MESSAGES } from '../format.ts'
 import { currentSettings } from '../storage.ts'
 import type { ComponentHandle, SimulatorComponentProps, SimulatorLoanConditions } from '../types.ts'
+import { liveComponent } from './live.ts'
 import { element, resolveMountElement, uniqueId } from './mount.ts'
 
 type Row = keyof SimulatorLoanConditions['formatted']
@@ -49,15 +50,13 @@ export function SimulatorComponent(props: SimulatorComponentProps): ComponentHan
   root.hidden = true
   host.replaceChildren(root)
 
-  let current = { ...props }
   let options: SimulatorLoanConditions[] = []
-  let generation = 0
-  let mounted = true
 
   function show(term: number): void {
     const chosen = options.find((o) => o.term === term) ?? options[0]
     if (!chosen) return
     select.value = String(chosen.term)
+    const current = live.props()
     const locale = current.locale ?? currentSettings().locale
     const texts = MESSAGES[locale]
     list.replaceChildren(
@@ -71,18 +70,16 @@ export function SimulatorComponent(props: SimulatorComponentProps): ComponentHan
 
   select.addEventListener('change', () => show(Number(select.value)))
 
-  async function render(): Promise<void> {
-    generation += 1
-    const mine = generation
-    const locale = current.locale ?? currentSettings().locale
-    try {
+  const live = liveComponent(root, props, {
+    async render(current, stale) {
+      const locale = current.locale ?? currentSettings().locale
       // Every term of the method in one request; `term` only chooses which one is selected.
       let results = await simulator({
         amount: current.amount,
         locale,
         ...(current.paymentMethodType === undefined ? {} : { paymentMethodType: current.paymentMethodType }),
       })
-      if (mine !== generation || !mounted) return
+      if (stale()) return
       if (current.paymentMethodType === undefined) {
         const type = results[0]?.paymentMethodType
         results = results.filter((r) => r.paymentMethodType === type)
@@ -97,33 +94,22 @@ export function SimulatorComponent(props: SimulatorComponentProps): ComponentHan
       )
       root.hidden = false
       show(current.term ?? (options[0] as SimulatorLoanConditions).term)
-    } catch (error) {
-      if (mine !== generation || !mounted) return
+    },
+    clear() {
       options = []
       root.hidden = true
       select.replaceChildren()
       list.replaceChildren()
-      current.onError?.(error instanceof Error ? error : new Error(String(error)))
-    }
-  }
-
-  void render()
-  return {
-    element: root,
-    update(next) {
-      if (!mounted) return
+    },
+    merge(current, next) {
       const selected = Number(select.value) || undefined
-      current = { ...current, ...next }
+      const merged = { ...current, ...next }
       // Keep the customer's choice of term across amount changes, unless the update names a term.
       if (next.term === undefined && selected !== undefined && next.paymentMethodType === undefined) {
-        current.term = selected
+        merged.term = selected
       }
-      void render()
+      return merged
     },
-    unmount() {
-      if (!mounted) return
-      mounted = false
-      root.remove()
-    },
-  }
+  })
+  return live.handle
 }
