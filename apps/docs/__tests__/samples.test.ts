@@ -3,16 +3,12 @@
 // on a temporary database. A sample passes when it exits 0, its last API call answered the status it expects
 // and what it printed validates against the contract schema its header names.
 import { spawn, spawnSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as contract from '@plazo/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type App, buildApp } from '../../../packages/api/src/app.ts'
-import { loadConfig } from '../../../packages/api/src/config.ts'
-import { type Database, openDatabase, seedSandbox } from '../../../packages/api/src/storage/index.ts'
 import { buildCheckoutJsIfStale } from '../../../packages/checkout-js/scripts/build-locked.ts'
+import { type SandboxApi, startSandboxApi } from '../../../test-support/sandbox-api.ts'
 import { sampleFiles, siteDir } from './pages.ts'
 
 const repoDir = join(siteDir, '../..')
@@ -33,18 +29,6 @@ function sampleHeader(text: string): Header {
     else header.status = Number(match[2])
   }
   return header
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
 }
 
 interface Run {
@@ -85,31 +69,26 @@ const samples = sampleFiles()
 const runnable = samples.filter((file) => !file.endsWith('.browser.ts'))
 
 describe('code samples', () => {
-  let tempDir: string
-  let db: Database
-  let app: App
+  let sandbox: SandboxApi
   let apiUrl: string
   /** Status codes the API answered, in order; reset before each sample. */
   let statuses: Array<{ method: string; url: string; status: number }> = []
 
   beforeAll(async () => {
-    tempDir = mkdtempSync(join(tmpdir(), 'plazo-samples-'))
-    const port = await freePort()
-    const publicUrl = `http://127.0.0.1:${port}`
-    db = await openDatabase(`sqlite:${join(tempDir, 'samples.sqlite')}`)
-    await seedSandbox(db)
-    app = await buildApp({ config: loadConfig({ PLAZO_PUBLIC_URL: publicUrl }), db, timerIntervalMs: 0 })
-    app.addHook('onResponse', async (request, reply) => {
-      statuses.push({ method: request.method, url: request.url, status: reply.statusCode })
+    sandbox = await startSandboxApi({
+      name: 'samples',
+      webhookWorker: true,
+      beforeListen(app) {
+        app.addHook('onResponse', async (request, reply) => {
+          statuses.push({ method: request.method, url: request.url, status: reply.statusCode })
+        })
+      },
     })
-    await app.listen({ port, host: '127.0.0.1' })
-    apiUrl = `${publicUrl}/api/v2`
+    apiUrl = `${sandbox.url}/api/v2`
   })
 
   afterAll(async () => {
-    await app?.close()
-    await db?.close()
-    if (tempDir) rmSync(tempDir, { recursive: true, force: true })
+    await sandbox?.close()
   })
 
   it('has samples to run', () => {

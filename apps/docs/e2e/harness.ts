@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { launchChromium } from '../../../test-support/chromium.ts'
 import { buildGateServer } from '../server/app.ts'
 import { createPasswordVerifier } from '../server/password.ts'
-
 import { buildDir, ensureBuild } from './build.ts'
 
+export { launchChromium as launchBrowser } from '../../../test-support/chromium.ts'
 export { buildDir, buildLogPath, ensureBuild, siteDir } from './build.ts'
 export const PASSWORD = 'e2e-docs-password'
 
@@ -22,22 +23,6 @@ export async function startGate(): Promise<RunningGate> {
   return { app, baseUrl: `http://127.0.0.1:${address.port}` }
 }
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  })
-}
-
 /** The cookies of a logged-in browser, to start logged-in contexts from (logins are rate-limited). */
 export type LoggedInState = Awaited<ReturnType<BrowserContext['storageState']>>
 
@@ -52,7 +37,7 @@ export interface LoggedInSite {
 export async function startLoggedInSite(): Promise<LoggedInSite> {
   ensureBuild()
   const gate = await startGate()
-  const browser = await launchBrowser()
+  const browser = await launchChromium()
   const context = await browser.newContext()
   const page = await context.newPage()
   await page.goto(`${gate.baseUrl}/`)

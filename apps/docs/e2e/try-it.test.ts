@@ -1,15 +1,9 @@
 import { execFile } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { promisify } from 'node:util'
 import type { FastifyInstance } from 'fastify'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type App, buildApp } from '../../../packages/api/src/app.ts'
-import { loadConfig } from '../../../packages/api/src/config.ts'
-import { type Database, openDatabase, seedSandbox } from '../../../packages/api/src/storage/index.ts'
+import { freePort, type SandboxApi, startSandboxApi } from '../../../test-support/sandbox-api.ts'
 import { buildGateServer } from '../server/app.ts'
 import { createPasswordVerifier } from '../server/password.ts'
 import { buildDir, ensureBuild, launchBrowser, PASSWORD } from './harness.ts'
@@ -21,27 +15,13 @@ import { buildDir, ensureBuild, launchBrowser, PASSWORD } from './harness.ts'
 
 const execFileAsync = promisify(execFile)
 
-let tempDir: string
-let db: Database
-let api: App
+let sandbox: SandboxApi
 let apiUrl: string
 let gate: FastifyInstance
 let gateUrl: string
 let downGate: FastifyInstance
 let downGateUrl: string
 let browser: Browser
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 async function startGate(sandboxUrl: string): Promise<[FastifyInstance, string]> {
   const app = await buildGateServer({ buildDir, password: createPasswordVerifier(PASSWORD), sandboxUrl })
@@ -53,13 +33,8 @@ async function startGate(sandboxUrl: string): Promise<[FastifyInstance, string]>
 
 beforeAll(async () => {
   ensureBuild()
-  tempDir = mkdtempSync(join(tmpdir(), 'plazo-try-it-'))
-  const port = await freePort()
-  apiUrl = `http://127.0.0.1:${port}`
-  db = await openDatabase(`sqlite:${join(tempDir, 'sandbox.sqlite')}`)
-  await seedSandbox(db)
-  api = await buildApp({ config: loadConfig({ PLAZO_PUBLIC_URL: apiUrl }), db, timerIntervalMs: 0 })
-  await api.listen({ port, host: '127.0.0.1' })
+  sandbox = await startSandboxApi({ name: 'try-it', webhookWorker: true })
+  apiUrl = sandbox.url
   ;[gate, gateUrl] = await startGate(apiUrl)
   ;[downGate, downGateUrl] = await startGate(`http://127.0.0.1:${await freePort()}`)
   browser = await launchBrowser()
@@ -69,9 +44,7 @@ afterAll(async () => {
   await browser?.close()
   await gate?.close()
   await downGate?.close()
-  await api?.close()
-  await db?.close()
-  if (tempDir) rmSync(tempDir, { recursive: true, force: true })
+  await sandbox?.close()
 })
 
 /** A fresh, logged-in browser profile (the console's state lives in sessionStorage, per tab). */

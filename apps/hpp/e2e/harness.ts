@@ -2,43 +2,22 @@
 // port over a temporary SQLite file, a loopback "merchant" site (success/cancel pages, a webhook receiver and
 // a page embedding the checkout), and Debian's chromium driven by playwright-core.
 import { spawnSync } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
-import { type AddressInfo, createServer as createNetServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { examples } from '@plazo/contract'
-import { type Browser, type BrowserContext, chromium } from 'playwright-core'
-import { type App, buildApp } from '../../../packages/api/src/app.ts'
-import { loadConfig } from '../../../packages/api/src/config.ts'
-import { type Database, openDatabase, SANDBOX, seedSandbox } from '../../../packages/api/src/storage/index.ts'
+import type { Browser, BrowserContext } from 'playwright-core'
+import type { App } from '../../../packages/api/src/app.ts'
+import type { Database } from '../../../packages/api/src/storage/index.ts'
+import { launchChromium } from '../../../test-support/chromium.ts'
+import { SANDBOX, startSandboxApi } from '../../../test-support/sandbox-api.ts'
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url))
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
 
 /** Builds apps/hpp from the current source, so the tests never run an old dist. */
 export function buildCheckoutApp(): void {
   const result = spawnSync('npm', ['run', 'build', '--workspace=apps/hpp'], { cwd: REPO, encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`apps/hpp build failed:\n${result.stdout}\n${result.stderr}`)
-}
-
-async function freePort(): Promise<number> {
-  const server = createNetServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 export interface Webhook {
@@ -132,20 +111,13 @@ export interface World {
 }
 
 export async function startWorld(): Promise<World> {
-  const folder = await mkdtemp(join(tmpdir(), 'plazo-hpp-e2e-'))
-  const port = await freePort()
-  const api = `http://127.0.0.1:${port}`
+  // The merchant's pages embed the API's origin, which is known once the API has its port.
+  let api = ''
   const merchant = await startMerchant(() => api)
-  const db = await openDatabase(`sqlite:${join(folder, 'plazo.sqlite')}`)
-  await seedSandbox(db)
-  const app = await buildApp({
-    config: loadConfig({ PLAZO_PUBLIC_URL: api }),
-    db,
-    timerIntervalMs: 0,
-    webhooks: { intervalMs: false },
-  })
-  await app.listen({ port, host: '127.0.0.1' })
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  const sandbox = await startSandboxApi({ name: 'hpp-e2e' })
+  api = sandbox.url
+  const { app, db } = sandbox
+  const browser = await launchChromium()
 
   const call = async (method: string, path: string, body?: unknown, token?: string) => {
     const res = await fetch(`${api}/api/v2${path}`, {
@@ -202,10 +174,8 @@ export async function startWorld(): Promise<World> {
     },
     async close() {
       await browser.close()
-      await app.close()
-      await db.close()
+      await sandbox.close()
       await merchant.close()
-      await rm(folder, { recursive: true, force: true })
     },
   }
 }

@@ -1,28 +1,15 @@
 // The SimulatorComponent and BnplComponent in a real browser, on a merchant page of another origin, against
 // the real API: what they render must be what POST /api/v2/client/simulate answers.
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type Browser, chromium, type Page } from 'playwright-core'
+import { DEMO_AGENT_ONLINE_ID } from '@plazo/contract'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type App, buildApp } from '../../api/src/app.ts'
-import { loadConfig } from '../../api/src/config.ts'
-import { type Database, openDatabase, SANDBOX, seedSandbox } from '../../api/src/storage/index.ts'
+import { launchChromium } from '../../../test-support/chromium.ts'
+import { type SandboxApi, startSandboxApi } from '../../../test-support/sandbox-api.ts'
 import { buildCheckoutJsIfStale } from '../scripts/build-locked.ts'
 
-const AGENT = SANDBOX.demoStore.agents.online.id
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-]
+const AGENT = DEMO_AGENT_ONLINE_ID
 
 interface Offer {
   payment_method_type: string
@@ -32,9 +19,7 @@ interface Offer {
   total_cost_of_credit: number
 }
 
-let folder: string
-let db: Database
-let app: App
+let sandbox: SandboxApi
 let api: string
 let merchant: Server
 let shop: string
@@ -42,11 +27,8 @@ let browser: Browser
 
 beforeAll(async () => {
   buildCheckoutJsIfStale()
-  folder = await mkdtemp(join(tmpdir(), 'plazo-checkout-js-e2e-'))
-  db = await openDatabase(`sqlite:${join(folder, 'plazo.sqlite')}`)
-  await seedSandbox(db)
-  app = await buildApp({ config: loadConfig({}), db, timerIntervalMs: 0, webhooks: { intervalMs: false } })
-  api = await app.listen({ port: 0, host: '127.0.0.1' })
+  sandbox = await startSandboxApi({ name: 'checkout-js-e2e' })
+  api = sandbox.url
   // The merchant's page, on its own origin: checkout.js from the API, the widgets configured by the query.
   merchant = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
@@ -67,15 +49,13 @@ beforeAll(async () => {
   })
   await new Promise<void>((done) => merchant.listen(0, '127.0.0.1', done))
   shop = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}`
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  browser = await launchChromium()
 })
 
 afterAll(async () => {
   await browser?.close()
   await new Promise((done) => merchant?.close(done))
-  await app?.close()
-  await db?.close()
-  if (folder) await rm(folder, { recursive: true, force: true })
+  await sandbox?.close()
 })
 
 async function simulate(amount: number, type?: string): Promise<Offer[]> {
