@@ -2,12 +2,13 @@
 // bash samples with bash, TypeScript samples with tsx, each as its own process pointed at an API started here
 // on a temporary database. A sample passes when it exits 0, its last API call answered the status it expects
 // and what it printed validates against the contract schema its header names.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import * as contract from '@plazo/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildCheckoutJsIfStale } from '../../../packages/checkout-js/scripts/build-locked.ts'
+import { type ProcessRun, runProcess } from '../../../test-support/run-process.ts'
 import { type SandboxApi, startSandboxApi } from '../../../test-support/sandbox-api.ts'
 import { sampleFiles, siteDir } from './pages.ts'
 
@@ -31,38 +32,13 @@ function sampleHeader(text: string): Header {
   return header
 }
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
-function runSample(file: string, env: Record<string, string>): Promise<Run> {
+/** Runs a sample as a reader would: bash for `.sh`, tsx for TypeScript, from the site's folder. */
+function runSample(file: string, env: Record<string, string>): Promise<ProcessRun> {
   const path = join(siteDir, file)
-  const [command, args] = file.endsWith('.sh')
+  const [command, args]: [string, string[]] = file.endsWith('.sh')
     ? ['bash', [path]]
     : [process.execPath, ['--import', 'tsx', path]]
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args as string[], {
-      cwd: siteDir,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk
-    })
-    const timer = setTimeout(() => child.kill('SIGKILL'), SAMPLE_TIMEOUT_MS - 5_000)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr })
-    })
-  })
+  return runProcess(command, args, { cwd: siteDir, env, timeoutMs: SAMPLE_TIMEOUT_MS - 5_000 })
 }
 
 const samples = sampleFiles()

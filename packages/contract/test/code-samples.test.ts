@@ -3,7 +3,7 @@
 // environment inside the URL, a header and the JSON body. The curl, Node.js and Python programs run against
 // an echo server, which must receive exactly the example with the environment's values in it.
 // (packages/api/test/code-samples runs every published sample against the sandbox.)
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Type from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runProcess } from '../../../test-support/run-process.ts'
 import { LANGUAGES, operationSamples } from '../src/code-samples/index.ts'
 import type { OperationSpec } from '../src/openapi/operations/responses.ts'
 
@@ -128,9 +129,8 @@ describe('code samples generated with httpsnippet', () => {
       writeFileSync(file, sample.source)
       received = []
       const { port } = server.address() as AddressInfo
-      const { code, stdout, stderr } = await run(command, file, {
-        ...ENV,
-        PLAZO_API_URL: `http://127.0.0.1:${port}/api/v2`,
+      const { code, stdout, stderr } = await runProcess(command, [file], {
+        env: { ...ENV, PLAZO_API_URL: `http://127.0.0.1:${port}/api/v2` },
       })
       expect(code, `${stderr}\n${sample.source}`).toBe(0)
       expect(received).toEqual([
@@ -145,23 +145,3 @@ describe('code samples generated with httpsnippet', () => {
     },
   )
 })
-
-/** Runs a program without blocking this process, whose event loop serves the echo server. */
-function run(command: string, file: string, env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(command, [file], {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk
-    })
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
