@@ -188,15 +188,19 @@ const paymentMethods = [
   },
 ]
 
+/** A vehicle is financed by an auto loan; every other article type by the usual methods. */
+function paymentMethodsFor(type: string): EmbeddedCheckoutSessionRequest['payment_methods'] {
+  return type === 'automobile'
+    ? [{ type: 'auto_loan', options: { periods: [24, 48, 72, 96] } }]
+    : paymentMethods
+}
+
 export function embeddedRequestExample(type: string): EmbeddedCheckoutSessionRequest {
   return {
     merchant,
     cart: cartFor(type),
     purchase_country: 'ESP',
-    payment_methods:
-      type === 'automobile'
-        ? [{ type: 'auto_loan', options: { periods: [24, 48, 72, 96] } }]
-        : paymentMethods,
+    payment_methods: paymentMethodsFor(type),
     customer: {
       first_name: 'Ana',
       last_name: 'García',
@@ -215,10 +219,7 @@ export function hppRequestExample(type: string): HppCheckoutSessionRequest {
     merchant,
     cart: cartFor(type),
     purchase_country: 'ESP',
-    payment_methods:
-      type === 'automobile'
-        ? [{ type: 'auto_loan', options: { periods: [24, 48, 72, 96] } }]
-        : paymentMethods,
+    payment_methods: paymentMethodsFor(type),
     customer: { first_name: 'Ana', last_name: 'García', email: 'ana.garcia@example.com' },
     ui: {
       mode: 'hpp',
