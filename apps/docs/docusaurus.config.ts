@@ -158,7 +158,10 @@ const config: Config = {
   ],
 
   themes: [
-    ['@docusaurus/theme-classic', { customCss: './src/css/custom.css' } satisfies ThemeOptions],
+    [
+      '@docusaurus/theme-classic',
+      { customCss: ['./src/css/custom.css', './src/css/navbar.css'] } satisfies ThemeOptions,
+    ],
     '@docusaurus/theme-mermaid',
     // Local full-text search (lunr, with Spanish stemming), built from the rendered pages of each locale into
     // build/search-index-*.json and build/es/search-index-*.json, fetched on first use of the search box.
@@ -243,7 +246,8 @@ const config: Config = {
           position: 'left',
           items: apiReferences.map((reference) => ({ label: reference.label, to: reference.route })),
         },
-        { type: 'localeDropdown', position: 'right' },
+        // An icon on wide screens (src/css/navbar.css); its label stays its accessible name.
+        { type: 'localeDropdown', position: 'right', className: 'plazo-locale' },
         // Ends the session held by the gate server (apps/docs/server).
         { type: 'custom-logout', position: 'right' },
       ],
