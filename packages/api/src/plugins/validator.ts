@@ -1,6 +1,7 @@
 import { AJV_OPTIONS, configureAjv } from '@plazo/contract'
 import { Ajv, type ValidateFunction } from 'ajv'
 import type { FastifySchemaCompiler } from 'fastify'
+import { registerBodySchema } from './bounded-body.ts'
 import { boundedCopy, containerLimits } from './bounded-copy.ts'
 
 /**
@@ -19,13 +20,18 @@ import { boundedCopy, containerLimits } from './bounded-copy.ts'
  * with more keys than one past its largest object schema. The copy fails as the body does (the list too long,
  * the unknown key, are still there), and its errors are bounded whatever the body. Were the copy to pass (a
  * map with typed values, none in the contract today), the fast pass's first error is reported.
+ *
+ * A list far over its bound is cut before it is even parsed (bounded-body.ts), with the same 400.
  */
 export function twoPassValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const full = configureAjv(new Ajv(AJV_OPTIONS))
   const fast = configureAjv(new Ajv({ ...AJV_OPTIONS, allErrors: false, verbose: false, messages: false }))
-  return ({ schema }) => {
+  return ({ schema, httpPart }) => {
     const first = fast.compile(schema as object)
     const limits = containerLimits(schema)
+    // The body parser cuts a list over this bound before parsing it, when this pass refuses the cut body.
+    if (httpPart === 'body' && typeof schema === 'object' && schema !== null)
+      registerBodySchema(schema, first, limits)
     let second: ValidateFunction | undefined
     const validate = ((data: unknown) => {
       if (first(data)) {
