@@ -17,24 +17,6 @@ function mayHavePrototypeKey(text: string): boolean {
  */
 export const MAX_JSON_DEPTH = 64
 
-/** Whether arrays and objects in a JSON text nest deeper than `limit`, found without parsing it. */
-export function nestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 0x5c)
-        i++ // backslash: skip the escaped character
-      else if (c === 0x22) inString = false
-    } else if (c === 0x22) inString = true
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true
-    } else if (c === 0x7d || c === 0x5d) depth--
-  }
-  return false
-}
-
 /**
  * The 400 of a body that is not JSON, with the parser's reason ("Expected ',' or '}' after property value in
  * JSON at position 9"), which says where it breaks. Fastify's parser keeps the reason to itself; the text is
