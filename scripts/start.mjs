@@ -111,25 +111,30 @@ const parts = {
 const present = (part) => existsSync(`${part.workspace}/package.json`)
 const hasDemo = existsSync('examples/demo-store/package.json')
 
-// 1. The demo store starts at once; checkout-js and the hosted page build side by side (the API serves the
-//    hosted page only if it is built when it starts).
+// 1. The demo store starts at once; the hosted page builds if stale (the API serves it only if it is built when
+//    it starts), and checkout-js beside it and the API (the API reads checkout.js at each request).
 const demo = hasDemo ? run('start:demo', 'Demo store') : undefined
-const stale = [parts.checkoutJs, parts.hpp].filter((part) => present(part) && isStale(part))
-if (stale.length > 0) {
-  console.log(`Building ${stale.map((part) => part.workspace).join(' and ')}…`)
-  const built = await Promise.all(stale.map((part) => build(part.workspace)))
-  if (built.includes(false)) {
-    console.error('A build failed (see above).')
-    stop(1)
-  }
+const buildIfStale = async (part) => {
+  if (!present(part) || !isStale(part)) return true
+  console.log(`Building ${part.workspace}…`)
+  return build(part.workspace)
 }
+const checkoutJsBuilt = buildIfStale(parts.checkoutJs)
+const failed = (what) => {
+  console.error(`The build of ${what} failed (see above).`)
+  stopping = true
+  for (const child of children) child.kill('SIGTERM')
+  process.exit(1)
+}
+if (!(await buildIfStale(parts.hpp))) failed(parts.hpp.workspace)
 
-// 2. The API; the banner once it and the demo store answer.
+// 2. The API; the banner once it and the demo store answer, and checkout.js is built.
 run('start:api', 'API')
 const apiUp = await waitFor(`http://127.0.0.1:${apiPort}/api/v2/`, 60)
 const apiTime = seconds()
 const demoUp = demo ? await waitFor(`http://127.0.0.1:${demoPort}/`, 30) : false
 const demoTime = seconds()
+if (!(await checkoutJsBuilt)) failed(parts.checkoutJs.workspace)
 
 // 3. The docs: served at once when their build is current, else built in the background first.
 const docs = parts.docs
