@@ -53,7 +53,8 @@ describe('Postman collections in newman', () => {
     ])
   })
 
-  it.each(['en', 'es'])('run end to end with only baseUrl set (%s)', async (locale) => {
+  // Four collections, about 60 requests, one after another: generous on a loaded machine.
+  it.each(['en', 'es'])('run end to end with only baseUrl set (%s)', { timeout: 120_000 }, async (locale) => {
     for (const { reference, collection } of collections.filter((built) => built.locale === locale)) {
       const summary = await runCollection(collection, baseUrl)
       const failures = summary.run.failures.map(
