@@ -9,7 +9,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-NODE24_VERSION=24.21.0
+# 24.18.1, not the newest 24: from 24.19.0 Node's headers make node::ObjectWrap (which better-sqlite3 12 uses)
+# remove a cleanup hook in its destructor, and a Statement collected after teardown aborts the process
+# ("Assertion failed: (env) != nullptr", nodejs/node#65446; seen here on 24.21.0 as a vitest worker crash). An
+# addon built against 24.18.1's headers runs cleanly. better-sqlite3 13 (Node-API) fixes it but needs Node 22:
+# on Node 20 it segfaults.
+NODE24_VERSION=24.18.1
 work="$(mktemp -d)"
 addon=packages/api/node_modules/better-sqlite3/build/Release/better_sqlite3.node
 restore() {
