@@ -34,7 +34,11 @@ headers="$(dirname "$(dirname "$(dirname "$(find "$work/node_modules/node/node_m
 node_gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
 mkdir "$work/better-sqlite3"
 cp -r packages/api/node_modules/better-sqlite3/{binding.gyp,deps,src,lib,package.json} "$work/better-sqlite3/"
-(cd "$work/better-sqlite3" && PATH="$node24_bin:$PATH" node "$node_gyp" rebuild --release --nodedir="$headers" -j max >/dev/null)
+if ! (cd "$work/better-sqlite3" && PATH="$node24_bin:$PATH" node "$node_gyp" rebuild --release --nodedir="$headers" \
+  -j max >"$work/node-gyp.log" 2>&1); then
+  cat "$work/node-gyp.log"
+  exit 1
+fi
 echo "Node $NODE24_VERSION and better-sqlite3 for it ready in $((SECONDS - started)) s"
 
 cp "$addon" "$work/better_sqlite3.node20"
