@@ -1,101 +1,25 @@
-// `npm start`: builds what is missing or older than its sources, then runs the API (with the hosted page) and the gated docs
-// site side by side on the embedded database, and prints where they are and how to log in.
-// Ctrl-C stops both. Each part can also be started alone: `npm run start:api`, `npm run start:docs`.
-import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+// `npm start`: the sandbox first, the docs after. It builds checkout-js and the hosted page when they are missing
+// or older than their sources (seconds), starts the API (which serves both) and the demo store, and prints the
+// banner with the time each took to answer. The docs site, minutes to build on a fresh clone, builds in the
+// background meanwhile, one short line per step; its URL is printed once it answers. A second start with
+// nothing changed builds nothing. Ctrl-C stops everything. Each part can also be started alone:
+// `npm run start:api`, `npm run start:demo`, `npm run start:docs`.
+import { spawn } from 'node:child_process'
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { isStale } from './stale.mjs'
 
 const env = process.env
 const apiPort = env.PLAZO_API_PORT ?? '4000'
 const docsPort = env.PLAZO_DOCS_PORT ?? '3000'
+const demoPort = env.PLAZO_DEMO_PORT ?? '4100'
 const publicUrl = env.PLAZO_PUBLIC_URL ?? `http://localhost:${apiPort}`
 const docsPassword = env.PLAZO_DOCS_PASSWORD ?? 'plazo-docs'
+const started = performance.now()
+const seconds = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
 
-function run(script, label) {
-  const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'inherit', 'inherit'], env })
-  child.on('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`${label} stopped (${signal ?? code}); stopping everything`)
-      stop(code ?? 1)
-    }
-  })
-  return child
-}
-
-async function waitFor(url, seconds) {
-  for (let i = 0; i < seconds * 4; i++) {
-    try {
-      await fetch(url)
-      return true
-    } catch {
-      await sleep(250)
-    }
-  }
-  return false
-}
-
-/** The newest modification time of the files below some folders (node_modules and build output skipped). */
-function newestMtime(paths) {
-  let newest = 0
-  const walk = (path) => {
-    if (!existsSync(path)) return
-    const stat = statSync(path)
-    if (stat.isDirectory()) {
-      for (const name of readdirSync(path)) {
-        if (!['node_modules', 'dist', 'build', '.docusaurus'].includes(name)) walk(join(path, name))
-      }
-    } else newest = Math.max(newest, stat.mtimeMs)
-  }
-  for (const path of paths) walk(path)
-  return newest
-}
-
-/** Builds a workspace when its output is missing or older than its sources (a fresh clone, or after a pull). */
-function buildIfStale(workspace, output, sources, what) {
-  if (!existsSync(`${workspace}/package.json`)) return
-  if (existsSync(output) && statSync(output).mtimeMs >= newestMtime(sources)) return
-  console.log(`Building ${what}…`)
-  const build = spawnSync('npm', ['run', 'build', `--workspace=${workspace}`], { stdio: 'inherit', env })
-  if (build.status !== 0) process.exit(build.status ?? 1)
-}
-
-const contract = ['packages/contract/src', 'packages/contract/openapi']
-buildIfStale(
-  'packages/checkout-js',
-  'packages/checkout-js/dist/checkout.js',
-  ['packages/checkout-js/src', ...contract],
-  'checkout-js',
-)
-buildIfStale(
-  'apps/hpp',
-  'apps/hpp/dist/index.html',
-  ['apps/hpp/src', 'apps/hpp/index.html', ...contract],
-  'the hosted payment page',
-)
-buildIfStale(
-  'apps/docs',
-  'apps/docs/build/index.html',
-  [
-    'apps/docs/docs',
-    'apps/docs/i18n',
-    'apps/docs/src',
-    'apps/docs/samples',
-    'apps/docs/docusaurus.config.ts',
-    'apps/docs/sidebars.ts',
-    'packages/checkout-js/docs-md',
-    ...contract,
-  ],
-  'the documentation site (a few minutes)',
-)
-const hasDocs = existsSync('apps/docs/package.json')
-const hasDemo = existsSync('examples/demo-store/package.json')
-const demoPort = env.PLAZO_DEMO_PORT ?? '4100'
-
+const children = []
 let stopping = false
-const children = [run('start:api', 'API')]
-if (hasDocs) children.push(run('start:docs', 'Docs'))
-if (hasDemo) children.push(run('start:demo', 'Demo store'))
 
 function stop(code = 0) {
   stopping = true
@@ -105,18 +29,132 @@ function stop(code = 0) {
 process.on('SIGINT', () => stop(0))
 process.on('SIGTERM', () => stop(0))
 
+/** A long-running part (API, demo store, docs server): when it stops on its own, everything stops. */
+function run(script, label) {
+  const child = spawn('npm', ['run', '--silent', script], { stdio: ['ignore', 'inherit', 'inherit'], env })
+  children.push(child)
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`${label} stopped (${signal ?? code}); stopping everything`)
+      stop(code ?? 1)
+    }
+  })
+  return child
+}
+
+/** `npm run build` of a workspace, its output to the terminal, or line by line to `onLine` (and a log file). */
+function build(workspace, onLine, logPath) {
+  return new Promise((resolve) => {
+    const piped = onLine !== undefined
+    const child = spawn('npm', ['run', 'build', `--workspace=${workspace}`], {
+      stdio: ['ignore', piped ? 'pipe' : 'inherit', piped ? 'pipe' : 'inherit'],
+      env,
+    })
+    children.push(child)
+    if (piped) {
+      const log = logPath ? createWriteStream(logPath) : undefined
+      let rest = ''
+      const read = (chunk) => {
+        log?.write(chunk)
+        const lines = (rest + chunk).split(/\r?\n|\r/)
+        rest = lines.pop() ?? ''
+        for (const line of lines) onLine(line)
+      }
+      child.stdout.on('data', read)
+      child.stderr.on('data', read)
+      child.on('close', () => log?.end())
+    }
+    child.on('close', (code) => resolve(code === 0))
+  })
+}
+
+async function waitFor(url, limitSeconds) {
+  for (let i = 0; i < limitSeconds * 10; i++) {
+    try {
+      await fetch(url)
+      return true
+    } catch {
+      await sleep(100)
+    }
+  }
+  return false
+}
+
+const contract = ['packages/contract/src', 'packages/contract/openapi']
+const parts = {
+  checkoutJs: {
+    workspace: 'packages/checkout-js',
+    output: 'packages/checkout-js/dist/checkout.js',
+    sources: ['packages/checkout-js/src', ...contract],
+  },
+  hpp: {
+    workspace: 'apps/hpp',
+    output: 'apps/hpp/dist/index.html',
+    sources: ['apps/hpp/src', 'apps/hpp/index.html', ...contract],
+  },
+  docs: {
+    workspace: 'apps/docs',
+    output: 'apps/docs/build/index.html',
+    sources: [
+      'apps/docs/docs',
+      'apps/docs/i18n',
+      'apps/docs/src',
+      'apps/docs/samples',
+      'apps/docs/scripts',
+      'apps/docs/docusaurus.config.ts',
+      'apps/docs/sidebars.ts',
+      'packages/checkout-js/docs-md',
+      ...contract,
+    ],
+  },
+}
+const present = (part) => existsSync(`${part.workspace}/package.json`)
+const hasDemo = existsSync('examples/demo-store/package.json')
+
+// 1. The demo store starts at once; the hosted page builds if stale (the API serves it only if it is built when
+//    it starts), and checkout-js beside it and the API (the API reads checkout.js at each request).
+const demo = hasDemo ? run('start:demo', 'Demo store') : undefined
+const buildIfStale = async (part) => {
+  if (!present(part) || !isStale(part)) return true
+  console.log(`Building ${part.workspace}…`)
+  return build(part.workspace)
+}
+const checkoutJsBuilt = buildIfStale(parts.checkoutJs)
+const failed = (what) => {
+  console.error(`The build of ${what} failed (see above).`)
+  stopping = true
+  for (const child of children) child.kill('SIGTERM')
+  process.exit(1)
+}
+if (!(await buildIfStale(parts.hpp))) failed(parts.hpp.workspace)
+
+// 2. The API; the banner once it and the demo store answer, and checkout.js is built.
+run('start:api', 'API')
 const apiUp = await waitFor(`http://127.0.0.1:${apiPort}/api/v2/`, 60)
-const docsUp = hasDocs ? await waitFor(`http://127.0.0.1:${docsPort}/`, 60) : false
-const demoUp = hasDemo ? await waitFor(`http://127.0.0.1:${demoPort}/`, 60) : false
+const apiTime = seconds()
+const demoUp = demo ? await waitFor(`http://127.0.0.1:${demoPort}/`, 30) : false
+const demoTime = seconds()
+if (!(await checkoutJsBuilt)) failed(parts.checkoutJs.workspace)
+
+// 3. The docs: served at once when their build is current, else built in the background first.
+const docs = parts.docs
+const hasDocs = present(docs)
+const docsStale = hasDocs && isStale(docs)
+const docsLine = !hasDocs
+  ? '(not in this checkout)'
+  : docsStale
+    ? '(building in the background: its URL follows when it answers)'
+    : ''
+
 console.log(`
-  Plazo is running
+  Plazo sandbox is running
   ─────────────────────────────────────────────────────────────
-  API (sandbox)     ${publicUrl}/api/v2        ${apiUp ? '' : '(not answering yet)'}
+  API (sandbox)     ${publicUrl}/api/v2   ${apiUp ? `answered after ${apiTime}` : '(not answering yet)'}
   Hosted page       ${publicUrl}/hpp/<hpp_id>
-  Docs              http://localhost:${docsPort}   ${hasDocs ? (docsUp ? '' : '(not answering yet)') : '(not built in this checkout)'}
-  Docs password     ${docsPassword}
-  Demo store        http://localhost:${demoPort}   ${hasDemo ? (demoUp ? '' : '(not answering yet)') : ''}
   checkout-js       ${publicUrl}/checkout.js
+  Demo store        http://localhost:${demoPort}   ${hasDemo ? (demoUp ? `answered after ${demoTime}` : '(not answering yet)') : '(not in this checkout)'}
+  Docs              http://localhost:${docsPort}   ${docsLine}
+  Docs password     ${docsPassword}
   Sandbox login     demo@plazo.test / plazo-sandbox   (Demo Store)
                     other@plazo.test / plazo-sandbox  (Other Shop)
   Database          ${env.PLAZO_DATABASE_URL ?? 'sqlite:./data/plazo.sqlite'}
@@ -128,3 +166,43 @@ console.log(`
       -d '{"username":"demo@plazo.test","password":"plazo-sandbox"}'
   Ctrl-C stops everything.
 `)
+
+/** The steps of a docs build worth a line: Docusaurus's locales, then the outputs written after it. */
+const DOCS_STEPS = [
+  [/Prepared the OpenAPI downloads/, 'content prepared'],
+  [/\[(\w+)\] Creating an optimized production build/, (m) => `building the ${m[1]} site`],
+  [/Wrote \d+ Markdown twins/, 'Markdown twins and llms.txt written'],
+  [/Wrote \d+ Postman collections/, 'Postman collections written'],
+  [/Pre-compressed/, 'files compressed'],
+]
+
+async function serveDocs() {
+  run('start:docs', 'Docs')
+  const up = await waitFor(`http://127.0.0.1:${docsPort}/`, 60)
+  console.log(
+    up
+      ? `  Docs ready: http://localhost:${docsPort} (password ${docsPassword}), after ${seconds()}`
+      : `  Docs: the server did not answer on port ${docsPort}`,
+  )
+}
+
+if (hasDocs && !docsStale) await serveDocs()
+else if (docsStale) {
+  mkdirSync('apps/docs/.cache', { recursive: true })
+  const logPath = 'apps/docs/.cache/start-build.log'
+  console.log(`  Docs: building in the background (a few minutes on a fresh clone; output in ${logPath})`)
+  const ok = await build(
+    docs.workspace,
+    (line) => {
+      for (const [pattern, label] of DOCS_STEPS) {
+        const match = pattern.exec(line)
+        if (match) console.log(`  Docs: ${typeof label === 'function' ? label(match) : label} (${seconds()})`)
+      }
+    },
+    logPath,
+  )
+  if (stopping) {
+    // Ctrl-C during the build.
+  } else if (ok) await serveDocs()
+  else console.error(`  Docs: the build failed, see ${logPath}; the sandbox keeps running.`)
+}

@@ -47,6 +47,7 @@ import { type Database, openDatabase, SANDBOX, seedSandbox } from '../src/storag
 import { machineCpu } from './cpu.ts'
 import { DEFAULT_POSTGRES_URL, postgresUnreachable } from './postgres.ts'
 import { InProcessAnswers, type Receipts, Receiver } from './webhooks/receivers.ts'
+import { printWebhookTargets } from './webhooks/targets.ts'
 
 const PHASE_LIMIT_MS = 120_000
 /** The database is opened as src/server.ts opens it: without the tests' transaction-scope check (promise hooks). */
@@ -421,6 +422,7 @@ async function main(): Promise<void> {
     if (r.shareOfHttpAlone === undefined) continue
     console.log(`  ${r.engine}: ${Math.round(r.shareOfHttpAlone * 100)} %`)
   }
+  printWebhookTargets(results, envInt('BENCH_WEBHOOK_RATE', 100, 1, 5_000))
   if (results.some((r) => r.delivered < r.events)) {
     console.error('Some events were not delivered within the time limit.')
     process.exitCode = 1

@@ -2,14 +2,17 @@
 // sandbox, listens, and shuts down gracefully on SIGINT/SIGTERM. Everything else is built by app.ts.
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { loggerOptions } from './plugins/log-format.ts'
 import { openDatabase, SANDBOX, seedSandbox } from './storage/index.ts'
 import { allowOptimizingLargeFunctions } from './v8-flags.ts'
 
 async function main(): Promise<void> {
   allowOptimizingLargeFunctions()
   let config: ReturnType<typeof loadConfig>
+  let logger: ReturnType<typeof loggerOptions>
   try {
     config = loadConfig(process.env)
+    logger = loggerOptions(process.env, process.stdout.isTTY === true)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message)
@@ -30,7 +33,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     db,
-    logger: { level: process.env.PLAZO_LOG_LEVEL ?? 'info' },
+    logger,
   })
   reportBackgroundError = (error) => app.log.error({ err: error }, 'database background failure')
 

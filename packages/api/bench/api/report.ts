@@ -1,8 +1,16 @@
-// What `npm run bench:api` prints once measured: the table, and one line per target of issue 15.
+// What `npm run bench:api` prints once measured: the table, and one line per target in force.
 import { baselineOf, type Scenario, type Tally } from './measure.ts'
 
 /** Issue 15: creates as a share of their engine's validated no-op, gets of the bare route of their size. */
-const TARGETS = { sqlite: { create: 50, get: 60 }, postgres: { create: 25, get: 60 } } as const
+/**
+ * The targets in force (issue 28, after issue 15's analysis): a create ÷ the validated no-op of its engine ≥ 25 %
+ * (on PostgreSQL by capacity, which corrects for the database's CPU on the same machine), a get ÷ the bare route
+ * ≥ 60 %.
+ */
+const TARGETS = {
+  sqlite: { create: 25, createBy: 'rps', get: 60 },
+  postgres: { create: 25, createBy: 'capacity', get: 60 },
+} as const
 
 export type Engine = 'sqlite' | 'postgres'
 export const ENGINES: readonly Engine[] = ['sqlite', 'postgres']
@@ -77,36 +85,44 @@ export function printTable(scenarios: Scenario[]): void {
 }
 
 /**
- * One line per target of issue 15: a create against the validated no-op of its engine (the floor any create
+ * One line per target in force (TARGETS): a create against the validated no-op of its engine (the floor any create
  * stands on), a get against the bare route answering a body of its size.
  */
 export function printTargets(scenarios: Scenario[]): void {
-  console.log('\nTargets (req/s; by capacity in brackets):')
+  console.log('\nTargets in force:')
   const check = (
     name: string,
     against: string,
     versus: (sc: Scenario) => Tally | undefined,
     target: number,
+    by: 'rps' | 'capacity' = 'rps',
   ) => {
+    const label = `  ${name} ÷ ${against} ≥ ${target} %${by === 'capacity' ? ' by capacity' : ''}`
     const found = scenarios.find((sc) => sc.name === name)
     const base = found && versus(found)
     if (!found || !base) {
-      console.log(`  ${name} ÷ ${against} ≥ ${target} %: not measured`)
+      console.log(`${label}: not measured`)
       return
     }
     const t = found.tally
     const ratio = (t.rps / base.rps) * 100
     const byCapacity = (t.capacity / base.capacity) * 100
-    const verdict = (value: number) => (value >= target ? 'PASS' : 'BELOW')
+    const [judged, other] = by === 'capacity' ? [byCapacity, ratio] : [ratio, byCapacity]
     const result =
       t.failures > 0 || base.failures > 0
         ? 'INVALID (failed requests)'
-        : `${ratio.toFixed(1)} % ${verdict(ratio)} (${byCapacity.toFixed(1)} % ${verdict(byCapacity)})`
-    console.log(`  ${name} ÷ ${against} ≥ ${target} %: ${result}`)
+        : `${judged.toFixed(1)} % ${judged >= target ? 'PASS' : 'BELOW'} (${by === 'capacity' ? 'req/s' : 'by capacity'} ${other.toFixed(1)} %)`
+    console.log(`${label}: ${result}`)
   }
   const floorOf = (engine: Engine) => () => scenarios.find((sc) => sc.name === floorName(engine))?.tally
   for (const engine of ENGINES) {
-    check(createName(engine), 'validated no-op', floorOf(engine), TARGETS[engine].create)
+    check(
+      createName(engine),
+      'validated no-op',
+      floorOf(engine),
+      TARGETS[engine].create,
+      TARGETS[engine].createBy,
+    )
     check(getName(engine), 'bare route', baselineOf, TARGETS[engine].get)
   }
 }

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify'
 import { badRequest } from '../errors.ts'
+import { boundedBody, itemLimitOf, scanJson } from './bounded-body.ts'
 import { echoOfText } from './original-data.ts'
+
+/** The scan's item limit where a route has no body validator of ours: large enough that nothing is cut. */
+const NO_ITEM_LIMIT = 0xffffffff
+/** `__proto__` or `constructor`, written plainly or with escapes: what the safe parser looks for. */
+function mayHavePrototypeKey(text: string): boolean {
+  return text.includes('__proto__') || text.includes('constructor') || text.includes('\\u')
+}
 
 /**
  * No request body of the API nests anywhere near this deep. A deeper one is refused before it is parsed:
@@ -8,24 +16,6 @@ import { echoOfText } from './original-data.ts'
  * levels, enough to overflow the stack (a 500 instead of a 400).
  */
 export const MAX_JSON_DEPTH = 64
-
-/** Whether arrays and objects in a JSON text nest deeper than `limit`, found without parsing it. */
-export function nestsDeeperThan(text: string, limit: number): boolean {
-  let depth = 0
-  let inString = false
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i)
-    if (inString) {
-      if (c === 0x5c)
-        i++ // backslash: skip the escaped character
-      else if (c === 0x22) inString = false
-    } else if (c === 0x22) inString = true
-    else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true
-    } else if (c === 0x7d || c === 0x5d) depth--
-  }
-  return false
-}
 
 /**
  * The 400 of a body that is not JSON, with the parser's reason ("Expected ',' or '}' after property value in
@@ -60,7 +50,10 @@ export function registerJsonBody(app: FastifyInstance, bodyLimit: number): void 
     }
     // Kept before any check, so that every 400 echoes it (as a string when it is not JSON, see original-data.ts).
     request.rawBody = text
-    if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    // One scan for the depth limit and for lists over the route's bound (bounded-body.ts).
+    const schema = request.routeOptions.schema?.body
+    const scan = scanJson(text, MAX_JSON_DEPTH, itemLimitOf(schema) ?? NO_ITEM_LIMIT)
+    if (scan.tooDeep) {
       const message = `nests more than ${MAX_JSON_DEPTH} levels deep`
       done(
         badRequest(
@@ -73,6 +66,15 @@ export function registerJsonBody(app: FastifyInstance, bodyLimit: number): void 
         undefined,
       )
       return
+    }
+    // A list over its bound: the text cut to the bound is parsed, when the route's validator refuses it (the
+    // 400 is the whole body's); a text that might hold a prototype key is always parsed whole by the safe parser.
+    if (scan.cuts.length > 0 && !mayHavePrototypeKey(text)) {
+      const bounded = boundedBody(schema, text, scan.cuts)
+      if (bounded !== undefined) {
+        done(null, bounded)
+        return
+      }
     }
     parseJson(request, text, (error, value) => {
       if (error) done(malformedJson(text), undefined)

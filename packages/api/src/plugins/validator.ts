@@ -1,7 +1,9 @@
 import { AJV_OPTIONS, configureAjv } from '@plazo/contract'
 import { Ajv, type ValidateFunction } from 'ajv'
 import type { FastifySchemaCompiler } from 'fastify'
+import { registerBodySchema } from './bounded-body.ts'
 import { boundedCopy, containerLimits } from './bounded-copy.ts'
+import { useBoundedStringLength } from './string-length.ts'
 
 /**
  * Request validation in two passes. Most requests are valid, and they run only a validator compiled to stop at
@@ -19,13 +21,21 @@ import { boundedCopy, containerLimits } from './bounded-copy.ts'
  * with more keys than one past its largest object schema. The copy fails as the body does (the list too long,
  * the unknown key, are still there), and its errors are bounded whatever the body. Were the copy to pass (a
  * map with typed values, none in the contract today), the fast pass's first error is reported.
+ *
+ * A list far over its bound is cut before it is even parsed (bounded-body.ts), with the same 400, and a string
+ * far over its bound is refused without counting its characters (string-length.ts).
  */
 export function twoPassValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const full = configureAjv(new Ajv(AJV_OPTIONS))
-  const fast = configureAjv(new Ajv({ ...AJV_OPTIONS, allErrors: false, verbose: false, messages: false }))
-  return ({ schema }) => {
+  const full = useBoundedStringLength(configureAjv(new Ajv(AJV_OPTIONS)))
+  const fast = useBoundedStringLength(
+    configureAjv(new Ajv({ ...AJV_OPTIONS, allErrors: false, verbose: false, messages: false })),
+  )
+  return ({ schema, httpPart }) => {
     const first = fast.compile(schema as object)
     const limits = containerLimits(schema)
+    // The body parser cuts a list over this bound before parsing it, when this pass refuses the cut body.
+    if (httpPart === 'body' && typeof schema === 'object' && schema !== null)
+      registerBodySchema(schema, first, limits)
     let second: ValidateFunction | undefined
     const validate = ((data: unknown) => {
       if (first(data)) {

@@ -24,7 +24,8 @@ export default function ReferenceDownloads(): ReactNode {
       <span className={styles.hint}>
         {translate({
           id: 'plazo.reference.postmanHint',
-          message: 'with baseUrl and token variables, for the local sandbox',
+          message:
+            'Import it in Postman (Import, then drop the file), set baseUrl if your sandbox is not on localhost:4000, and press Run collection: it logs in, keeps the token and the ids it creates, and goes through a whole flow, each request with a test of its status. From a terminal: npx newman run <file>.',
         })}
       </span>
     </p>
