@@ -111,3 +111,11 @@ export const EVENT_STREAM_MESSAGE_EXAMPLE = {
   created_at: '2026-05-17T10:34:12.480Z',
   payload: WEBHOOK_EXAMPLES.checkout_session_status_changed,
 }
+
+export const EventStreamTextSchema = Type.String({
+  title: 'EventStream',
+  description:
+    'Server-sent events (`text/event-stream`). First a `ready` event whose `id` is where the stream starts; then one `message` per event, its `id` the cursor to resume from (`Last-Event-ID`) and its `data` an EventStreamMessage in JSON: `event_id`, `type`, `checkout_session_id`, `redelivery` (true when the event is sent again), `created_at` and `payload`, the notification body exactly as it is POSTed to `notification_url`. A comment line every 15 seconds keeps proxies from closing the connection.',
+})
+
+export const EVENT_STREAM_TEXT_EXAMPLE = `retry: 1000\nevent: ready\nid: 41-0\ndata: {"cursor":"41-0"}\n\nid: 42-0\ndata: ${JSON.stringify(EVENT_STREAM_MESSAGE_EXAMPLE)}\n\n`

@@ -12,6 +12,13 @@ import { testEngines } from '../helpers/engines.ts'
 // every event of the merchant's sessions (they have no notification_url here), redeliveries included, and on
 // PostgreSQL across nodes sharing the database.
 
+interface StreamData {
+  event_id: string
+  type: string
+  checkout_session_id: string
+  redelivery: boolean
+}
+
 interface Message {
   id?: string
   event?: string
@@ -53,8 +60,12 @@ async function openStream(base: string, headers: Record<string, string>) {
   const events = () =>
     messages
       .filter((m) => m.event === undefined)
-      .map((m) => ({ id: m.id, ...(JSON.parse(m.data) as Record<string, unknown>) }))
-  return { res, messages, events, close: () => (controller.abort(), done) }
+      .map((m) => ({ id: m.id, ...(JSON.parse(m.data) as StreamData) }))
+  const close = () => {
+    controller.abort()
+    return done
+  }
+  return { res, messages, events, close }
 }
 
 async function listen(t: TestApp): Promise<string> {
