@@ -14,7 +14,7 @@ export interface Scenario {
 }
 
 const action = (name: 'approve' | 'deny' | 'challenge' | 'desist') => ({
-  label: `customer ${name === 'desist' ? 'desists' : `${name}s`} (test helper)`,
+  label: `customer ${{ approve: 'approves', deny: 'denies', challenge: 'is challenged', desist: 'desists' }[name]} (test helper)`,
   run: (plazo: Plazo, id: string) => plazo.testHelpers.customerAction(id, { action: name }),
 })
 const confirm = { label: 'confirm the order', run: (plazo: Plazo, id: string) => plazo.orders.confirm(id) }
@@ -55,9 +55,10 @@ export const SCENARIOS: readonly Scenario[] = [
         label: 'advance the sandbox clock past expires_at (test helper)',
         run: async (plazo, id) => {
           const session = (await plazo.checkoutSessions.retrieve(id)) as unknown as {
-            payload: { created_at: string; expires_at: string }
+            payload: { created_at: string; options: { expires_at: string } }
           }
-          const span = Date.parse(session.payload.expires_at) - Date.parse(session.payload.created_at)
+          const { created_at: created, options } = session.payload
+          const span = Date.parse(options.expires_at) - Date.parse(created)
           return plazo.testHelpers.advanceClock({ minutes: Math.max(1, Math.ceil(span / 60_000) + 1) })
         },
       },
@@ -81,7 +82,15 @@ export const SCENARIOS: readonly Scenario[] = [
     mode: 'auto_capture',
     steps: [
       action('approve'),
-      { label: 'refund the order', run: (plazo, id) => plazo.orders.refund(id, {}) },
+      {
+        label: 'refund the whole order',
+        run: async (plazo, id) => {
+          const session = (await plazo.checkoutSessions.retrieve(id)) as unknown as {
+            payload: { total_price: { amount: number } }
+          }
+          return plazo.orders.refund(id, { refunded_amount: session.payload.total_price.amount })
+        },
+      },
     ],
   },
   {

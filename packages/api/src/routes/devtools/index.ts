@@ -65,7 +65,16 @@ export function devtoolsRoutes(app: FastifyInstance, stream: EventStream, reques
 
   app.get<{ Querystring: Static<typeof RequestLogQuerySchema> }>(
     '/test-helpers/request-log',
-    { ...authenticated, schema: { querystring: RequestLogQuerySchema } },
+    {
+      ...authenticated,
+      // A query string is text: `limit` is read as the integer it spells (the validator does not coerce).
+      preValidation: (request, _reply, done) => {
+        const query = request.query as Record<string, unknown>
+        if (typeof query.limit === 'string' && /^\d{1,9}$/.test(query.limit)) query.limit = Number(query.limit)
+        done()
+      },
+      schema: { querystring: RequestLogQuerySchema },
+    },
     async (request) => {
       const merchantId = request.principal.merchantId
       const entries = await requestLog.list(merchantId, request.query)
