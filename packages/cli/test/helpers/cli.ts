@@ -57,8 +57,10 @@ export function listen(args: string[], env: Record<string, string>): Listener {
   let err = ''
   let buffer = ''
   let markReady: (value: { secret: string }) => void = () => {}
-  const ready = new Promise<{ secret: string }>((resolve) => {
+  let fail: (error: Error) => void = () => {}
+  const ready = new Promise<{ secret: string }>((resolve, reject) => {
     markReady = resolve
+    fail = reject
   })
   child.stdout?.on('data', (chunk: Buffer) => {
     buffer += chunk.toString()
@@ -74,7 +76,12 @@ export function listen(args: string[], env: Record<string, string>): Listener {
   child.stderr?.on('data', (chunk: Buffer) => {
     err += chunk.toString()
   })
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      fail(new Error(`plazo listen exited (${code}): ${err}`))
+      resolve(code)
+    }),
+  )
   return {
     child,
     lines,
