@@ -2111,14 +2111,17 @@ export interface operations {
     };
     streamEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Close the stream after this many seconds (for a script: `curl` then prints what arrived). Without it, the stream stays open until you close it. */
+                timeout?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description The stream; it stays open until you close it. */
+            /** @description The stream; it stays open until you close it or `timeout` passes. */
             200: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2126,6 +2129,16 @@ export interface operations {
                 };
                 content: {
                     "text/event-stream": components["schemas"]["EventStream"];
+                };
+            };
+            /** @description Schema validation failed: `schema_errors` names each invalid field and `original_data` echoes the body. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Missing, unknown or expired bearer token. */
