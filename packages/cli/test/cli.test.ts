@@ -1,6 +1,10 @@
 import { readFileSync, statSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { buildApp } from '../../api/src/app.ts'
+import { loadConfig } from '../../api/src/config.ts'
+import { openDatabase } from '../../api/src/storage/index.ts'
 import { type Sandbox, sandbox, testEngines } from '../../sdk-node/test/helpers/sandbox.ts'
 import { findScenario, SCENARIOS } from '../src/scenarios.ts'
 import { cliEnv, listen, receiver, run } from './helpers/cli.ts'
@@ -158,5 +162,42 @@ describe('plazo against a sandbox', { timeout: 180_000 }, () => {
       PLAZO_ACCESS_TOKEN: 'x',
     })
     expect(debug.stderr).toMatch(/\n\s+at /)
+  })
+})
+
+// On PostgreSQL, stateless API nodes share one database: a listener connected to node A gets the events written
+// through node B.
+const postgres = testEngines().find((candidate) => candidate.engine === 'postgres')
+
+describe.runIf(postgres)('plazo listen across two API nodes (PostgreSQL)', { timeout: 180_000 }, () => {
+  it('forwards an event written through the other node', async () => {
+    if (!postgres) return
+    const a = await sandbox(postgres)
+    const db = await openDatabase(a.t.url)
+    const nodeB = await buildApp({ config: loadConfig({}), db, webhooks: { intervalMs: false } })
+    await nodeB.listen({ port: 0, host: '127.0.0.1' })
+    const urlB = `http://127.0.0.1:${(nodeB.server.address() as AddressInfo).port}/api/v2`
+    const credentials = { PLAZO_USERNAME: a.username, PLAZO_PASSWORD: a.password }
+    const target = await receiver()
+    const listener = listen(['--forward-to', target.url], cliEnv({ PLAZO_API_URL: a.apiUrl, ...credentials }))
+    try {
+      const { secret } = await listener.ready
+      const result = await run(
+        ['--json', 'trigger', 'checkout.denied'],
+        cliEnv({ PLAZO_API_URL: urlB, ...credentials }),
+      )
+      expect(result.code).toBe(0)
+      const [event] = (JSON.parse(result.stdout) as { events: Array<{ event_id: string }> }).events
+      await vi.waitFor(
+        () => expect(target.verified(secret).map((e) => e.event_id)).toContain(event?.event_id),
+        { timeout: 15_000 },
+      )
+    } finally {
+      await listener.stop()
+      await target.close()
+      await nodeB.close()
+      await db.close()
+      await a.close()
+    }
   })
 })
