@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs'
+import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -47,6 +47,16 @@ describe('plazo against a sandbox', { timeout: 180_000 }, () => {
     const stored = readFileSync(file, 'utf8')
     expect(stored).toContain('access_token')
     expect(stored).not.toContain(s.password)
+
+    // A stored access token that no longer works is refreshed with the refresh token, and the new one kept.
+    const config = JSON.parse(stored) as { access_token: string }
+    writeFileSync(file, JSON.stringify({ ...config, access_token: 'expired-token' }))
+    const after = await run(['--json', 'trigger', 'checkout.desisted'], env)
+    expect(after.stderr).toBe('')
+    expect(after.code).toBe(0)
+    const renewed = JSON.parse(readFileSync(file, 'utf8')) as { access_token: string }
+    expect(renewed.access_token).not.toBe('expired-token')
+    expect(statSync(file).mode & 0o777).toBe(0o600)
   })
 
   it('forwards every scenario’s documented events, signed, and resends to a running listener', async () => {
