@@ -106,6 +106,18 @@ describe('plazo against a sandbox', { timeout: 180_000 }, () => {
       await vi.waitFor(() => expect(target.received.length).toBe(before + 1), { timeout: 10_000 })
       expect(target.verified(secret).at(-1)?.event_id).toBe(resent)
       expect(listener.lines.at(-1)).toMatchObject({ event_id: resent, redelivery: true, status: 200 })
+
+      // events list: the merchant's latest events, and one session's with their tries.
+      const latest = await run(['--json', 'events', 'list', '--limit', '500'], ci)
+      expect(latest.code).toBe(0)
+      expect((JSON.parse(latest.stdout) as Array<{ event_id: string }>).map((e) => e.event_id)).toEqual(
+        expect.arrayContaining(all),
+      )
+      const first = triggered[0]
+      const one = await run(['--json', 'events', 'list', '--session', String(first?.checkout_session_id)], ci)
+      expect((JSON.parse(one.stdout) as Array<{ event_id: string }>).map((e) => e.event_id)).toEqual(
+        first?.events.map((e) => e.event_id),
+      )
     } finally {
       expect(await listener.stop()).toBe(0)
       await target.close()

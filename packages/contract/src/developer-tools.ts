@@ -1,8 +1,9 @@
 import Type from 'typebox'
+import { enumOf } from './enums.ts'
 import { CLOCK_RESPONSE_EXAMPLE, SESSION_ID, WEBHOOK_EXAMPLES } from './examples/responses.ts'
 import { validationErrorExample } from './examples/validation.ts'
 import { DateTimeSchema, Nullable, UuidSchema } from './primitives.ts'
-import { WebhookEventPayloadSchema } from './webhook-management.ts'
+import { EventDeliveryStatus, WebhookEventPayloadSchema } from './webhook-management.ts'
 
 /**
  * The sandbox's developer tools (what the `plazo` CLI reads): the merchant's event stream and its request log.
@@ -133,3 +134,51 @@ export const EventStreamTextSchema = Type.String({
 })
 
 export const EVENT_STREAM_TEXT_EXAMPLE = `retry: 1000\nevent: ready\nid: 41-0\ndata: {"cursor":"41-0"}\n\nid: 42-0\ndata: ${JSON.stringify(EVENT_STREAM_MESSAGE_EXAMPLE)}\n\n`
+
+export const LatestEventsQuerySchema = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 500, description: 'At most this many events (default 50).' }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
+export const EventSummarySchema = Type.Object(
+  {
+    event_id: {
+      ...UuidSchema,
+      description: 'Stable id of the event (the `webhook-id` of its notification).',
+    },
+    type: Type.String({ description: 'The event type (`event` in the payload).' }),
+    checkout_session_id: { ...UuidSchema, description: 'The session the event belongs to.' },
+    status: enumOf(EventDeliveryStatus.values, { description: EventDeliveryStatus.description }),
+    attempt_count: Type.Integer({ minimum: 0, description: 'Tries made so far, redeliveries included.' }),
+    created_at: { ...DateTimeSchema, description: 'When the status change that triggered it was written.' },
+  },
+  { title: 'EventSummary', description: 'An event and its delivery status, without its body and tries.' },
+)
+
+export const LatestEventsResponseSchema = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    payload: Type.Array(EventSummarySchema, { description: 'The events, newest first.' }),
+    identifier: { ...UuidSchema, description: 'Your merchant id.' },
+  },
+  { title: 'LatestEventsResponse', description: 'Your latest events, of every session.' },
+)
+
+export const LATEST_EVENTS_RESPONSE_EXAMPLE = {
+  status: 'ok',
+  payload: [
+    {
+      event_id: EVENT_STREAM_MESSAGE_EXAMPLE.event_id,
+      type: 'checkout_session_status_changed',
+      checkout_session_id: SESSION_ID,
+      status: 'delivered',
+      attempt_count: 1,
+      created_at: '2026-05-17T10:34:12.480Z',
+    },
+  ],
+  identifier: CLOCK_RESPONSE_EXAMPLE.identifier,
+}

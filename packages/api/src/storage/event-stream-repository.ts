@@ -47,6 +47,22 @@ export const eventStreamRepository = {
     return { seq: row?.seq ?? 0, redelivery: row?.redelivery ?? 0 }
   },
 
+  /** The merchant's latest events, newest first, with their delivery status. */
+  async latest(db: Queryable, merchantId: string, limit: number) {
+    return db.query<{
+      event_id: string
+      type: string
+      checkout_session_id: string
+      status: string
+      attempts: number
+      created_at: string
+    }>(
+      `SELECT event_id, type, checkout_session_id, status, attempts, created_at FROM events
+       WHERE merchant_id = $1 ORDER BY seq DESC LIMIT $2`,
+      [merchantId, limit],
+    )
+  },
+
   /** Written in the redelivery's transaction, so a stream sees it once it commits. */
   async recordRedelivery(db: Queryable, merchantId: string, eventId: string, createdAt: Date): Promise<void> {
     await db.run('INSERT INTO event_redeliveries (merchant_id, event_id, created_at) VALUES ($1, $2, $3)', [

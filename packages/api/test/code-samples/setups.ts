@@ -109,4 +109,5 @@ export const SETUPS: Record<string, Prepare> = {
   downloadWebhookClientCertificate: nothing,
   streamEvents: nothing,
   listRequestLog: nothing,
+  listLatestEvents: approved('auto_capture'),
 }

@@ -1,10 +1,10 @@
 import type { AddressInfo } from 'node:net'
-import { EventStreamMessageSchema, validate } from '@plazo/contract'
+import { EventStreamMessageSchema, LatestEventsResponseSchema, validate } from '@plazo/contract'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { openDatabase } from '../../src/storage/index.ts'
-import { type TestApp, testApp } from '../helpers/app.ts'
+import { expectBody, type TestApp, testApp } from '../helpers/app.ts'
 import { requestExample } from '../helpers/checkout-create.ts'
 import { testEngines } from '../helpers/engines.ts'
 
@@ -139,6 +139,17 @@ describe.each(testEngines())('the event stream on $name', (engine) => {
     )
 
     expect(other.events()).toEqual([])
+
+    const latest = await t.app.inject({ url: '/api/v2/webhooks/events/latest?limit=2', headers: t.demo })
+    expect(latest.statusCode).toBe(200)
+    expect(expectBody(latest, LatestEventsResponseSchema)).toMatchObject({
+      payload: [...written]
+        .reverse()
+        .slice(0, 2)
+        .map((event_id: string) => ({ event_id, checkout_session_id: id })),
+    })
+    const none = await t.app.inject({ url: '/api/v2/webhooks/events/latest', headers: t.other })
+    expect(none.json().payload).toEqual([])
     await Promise.all([demo.close(), other.close(), resumed.close()])
   })
 

@@ -1,6 +1,5 @@
 import type { Command } from 'commander'
 import { type GlobalOptions, Session } from '../client.ts'
-import { CliError } from '../errors.ts'
 import { colour, print, printJson, status } from '../output.ts'
 
 interface EventRecord {
@@ -12,19 +11,34 @@ interface EventRecord {
   attempts: Array<{ status_code: number | null }>
 }
 
-/** `plazo events list --session ID` and `plazo events resend EVENT_ID`. */
+/** `plazo events list [--session ID]` and `plazo events resend EVENT_ID`. */
 export function registerEvents(program: Command): void {
   const events = program.command('events').description('list and resend events')
 
   events
     .command('list')
-    .description("list a session's events and their delivery")
-    .option('--session <id>', 'the checkout session')
-    .action(async (options: { session?: string }, command: Command) => {
+    .description("list your latest events, or a session's events with their tries")
+    .option('--session <id>', 'only this checkout session, with every delivery try')
+    .option('--limit <n>', 'how many of your latest events (without --session)', '50')
+    .action(async (options: { session?: string; limit: string }, command: Command) => {
       const globals = command.optsWithGlobals<GlobalOptions>()
-      if (!options.session)
-        throw new CliError('give --session <checkout_session_id> (plazo trigger prints it)')
       const { plazo } = new Session(globals)
+      if (!options.session) {
+        const latest = (await plazo.request({
+          method: 'GET',
+          path: '/webhooks/events/latest',
+          query: { limit: options.limit },
+        })) as { payload: Array<EventRecord & { checkout_session_id: string }> }
+        if (globals.json) {
+          printJson(latest.payload)
+          return
+        }
+        for (const event of latest.payload)
+          print(
+            `${event.created_at}  ${colour.cyan(event.type.padEnd(34))} ${event.event_id}  session ${event.checkout_session_id}  ${event.status}`,
+          )
+        return
+      }
       const list = (await plazo.webhooks.listEvents({ checkout_session_id: options.session })) as unknown as {
         payload: EventRecord[]
       }

@@ -34,6 +34,7 @@ import {
   getAgentPricings,
   getSession,
   getWebhookSecret,
+  listLatestEvents,
   listRequestLog,
   listWebhookEvents,
   login,
@@ -179,6 +180,7 @@ export const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> 
     downloadWebhookCaCertificate,
     downloadWebhookClientCertificate,
     streamEvents,
+    listLatestEvents,
   ],
 }
 

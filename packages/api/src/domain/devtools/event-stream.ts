@@ -160,4 +160,17 @@ export class EventStream {
       clearTimeout(timer)
     }
   }
+
+  /** The merchant's latest events, newest first, with their delivery status (`plazo events list`). */
+  async latest(merchantId: string, limit: number) {
+    const rows = await eventStreamRepository.latest(this.#db, merchantId, limit)
+    return rows.map((row) => ({
+      event_id: row.event_id,
+      type: row.type,
+      checkout_session_id: row.checkout_session_id,
+      status: row.status,
+      attempt_count: row.attempts,
+      created_at: row.created_at,
+    }))
+  }
 }

@@ -1,4 +1,9 @@
-import { EventStreamQuerySchema, RequestLogQuerySchema, type Static } from '@plazo/contract'
+import {
+  EventStreamQuerySchema,
+  LatestEventsQuerySchema,
+  RequestLogQuerySchema,
+  type Static,
+} from '@plazo/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import {
   type EventStream,
@@ -81,6 +86,20 @@ export function devtoolsRoutes(app: FastifyInstance, stream: EventStream, reques
       }
       open.add(end)
       raw.on('close', end)
+    },
+  )
+
+  app.get<{ Querystring: Static<typeof LatestEventsQuerySchema> }>(
+    '/webhooks/events/latest',
+    {
+      ...authenticated,
+      preValidation: integerQuery('limit'),
+      schema: { querystring: LatestEventsQuerySchema },
+    },
+    async (request) => {
+      const merchantId = request.principal.merchantId
+      const events = await stream.latest(merchantId, request.query.limit ?? 50)
+      return { status: 'ok', payload: events, identifier: merchantId }
     },
   )
 

@@ -38,4 +38,18 @@ export const DEVELOPER_TOOL_TEXTS: Catalogue = {
   'A ready event, then one event': 'Un evento ready y después un evento',
   'Server-sent events (`text/event-stream`). First a `ready` event whose `id` is where the stream starts; then one `message` per event, its `id` the cursor to resume from (`Last-Event-ID`) and its `data` an EventStreamMessage in JSON: `event_id`, `type`, `checkout_session_id`, `redelivery` (true when the event is sent again), `created_at` and `payload`, the notification body exactly as it is POSTed to `notification_url`. A comment line every 15 seconds keeps proxies from closing the connection.':
     'Server-sent events (`text/event-stream`). Primero, un evento `ready` cuyo `id` indica dónde empieza el flujo; después, un `message` por evento, con su `id` como cursor desde el que retomar (`Last-Event-ID`) y su `data`, un EventStreamMessage en JSON: `event_id`, `type`, `checkout_session_id`, `redelivery` (true cuando el evento se reenvía), `created_at` y `payload`, el cuerpo de la notificación tal cual se envía por POST a `notification_url`. Cada 15 segundos llega una línea de comentario para que los proxies no cierren la conexión.',
+  'List your latest events': 'Lista tus últimos eventos',
+  'Sandbox only: your latest events of every session, newest first, with their delivery status (`plazo events list`). For one session\u2019s events with every try, use `GET /webhooks/events?checkout_session_id=…`.':
+    'Solo en el sandbox: tus últimos eventos de todas las sesiones, del más reciente al más antiguo, con su estado de entrega (`plazo events list`). Para los eventos de una sesión con cada intento, usa `GET /webhooks/events?checkout_session_id=…`.',
+  'At most this many events (default 50).': 'Como mucho, este número de eventos (50 por defecto).',
+  'The events, newest first.': 'Los eventos, del más reciente al más antiguo.',
+  'One event': 'Un evento',
+  'Limit too high': 'Límite demasiado alto',
+  'Tries made so far, redeliveries included.': 'Intentos hechos hasta ahora, reenvíos incluidos.',
+  'An event and its delivery status, without its body and tries.':
+    'Un evento y su estado de entrega, sin su cuerpo ni sus intentos.',
+  'Your latest events, of every session.': 'Tus últimos eventos, de todas las sesiones.',
+  'Stable id of the event (the `webhook-id` of its notification).':
+    'Id estable del evento (el `webhook-id` de su notificación).',
+  'The session the event belongs to.': 'La sesión a la que pertenece el evento.',
 }

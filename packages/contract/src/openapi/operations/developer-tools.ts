@@ -2,6 +2,9 @@ import {
   EVENT_STREAM_TEXT_EXAMPLE,
   EventStreamQuerySchema,
   EventStreamTextSchema,
+  LATEST_EVENTS_RESPONSE_EXAMPLE,
+  LatestEventsQuerySchema,
+  LatestEventsResponseSchema,
   REQUEST_LOG_RESPONSE_EXAMPLE,
   RequestLogQuerySchema,
   RequestLogResponseSchema,
@@ -90,6 +93,40 @@ export const listRequestLog: OperationSpec = {
         [{ field: '/status', message: 'must match pattern "^([1-5]xx|[1-5][0-9]{2})$"', keyword: 'pattern' }],
         { status: 'bad' },
       ),
+    ),
+    '401': e401,
+    '500': e500,
+  },
+}
+
+export const listLatestEvents: OperationSpec = {
+  id: 'listLatestEvents',
+  method: 'get',
+  path: '/webhooks/events/latest',
+  tag: 'Webhook management',
+  summary: 'List your latest events',
+  description:
+    'Sandbox only: your latest events of every session, newest first, with their delivery status (`plazo events list`). For one session\u2019s events with every try, use `GET /webhooks/events?checkout_session_id=…`.',
+  auth: true,
+  queryParams: [
+    {
+      name: 'limit',
+      description: 'At most this many events (default 50).',
+      required: false,
+      schema: LatestEventsQuerySchema.properties.limit,
+    },
+  ],
+  responses: {
+    '200': {
+      description: 'The events, newest first.',
+      schema: LatestEventsResponseSchema,
+      examples: one('One event', LATEST_EVENTS_RESPONSE_EXAMPLE),
+    },
+    '400': e400(
+      'Limit too high',
+      validationErrorExample([{ field: '/limit', message: 'must be <= 500', keyword: 'maximum' }], {
+        limit: 1000,
+      }),
     ),
     '401': e401,
     '500': e500,
