@@ -57,6 +57,7 @@ const sidebars: SidebarsConfig = {
     ...docs(
       'get-started/overview',
       'get-started/checkout-session',
+      'get-started/server-sdk-node',
       'get-started/considerations',
       'get-started/migration-guide',
       'get-started/payment-methods',

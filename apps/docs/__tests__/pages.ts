@@ -160,7 +160,7 @@ export function sampleFiles(): string[] {
       .flatMap((name) => {
         const path = join(dir, name)
         if (statSync(path).isDirectory()) return walkSamples(path)
-        return /\.(sh|ts)$/.test(name) ? [relative(siteDir, path).replaceAll('\\', '/')] : []
+        return /\.(sh|ts|mjs)$/.test(name) ? [relative(siteDir, path).replaceAll('\\', '/')] : []
       })
   return existsSync(samplesDir) ? walkSamples(samplesDir) : []
 }

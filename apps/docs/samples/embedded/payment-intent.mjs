@@ -1,33 +1,16 @@
 // expect: GetSessionResponseSchema
 // You collected the customer's details and their choice yourself: one call creates the session and processes
 // the payment intent, then your server reads the lender's decision.
-import type { EmbeddedCreateResponse, GetSessionResponse, PaymentIntentRequest } from '@plazo/contract'
+import { Plazo } from '@plazo/node'
 
-const API = process.env.PLAZO_API_URL ?? 'http://localhost:4000/api/v2'
-const USERNAME = process.env.PLAZO_USERNAME ?? 'demo@plazo.test'
-const PASSWORD = process.env.PLAZO_PASSWORD ?? 'plazo-sandbox'
-
-async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${API}${path}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`)
-  return JSON.parse(text) as T
-}
-
-const { access_token: token } = await call<{ access_token: string }>('POST', '/auth/login/', undefined, {
-  username: USERNAME,
-  password: PASSWORD,
+// The client logs in on its first call: your credentials stay on your server.
+const plazo = new Plazo({
+  username: process.env.PLAZO_USERNAME ?? 'demo@plazo.test',
+  password: process.env.PLAZO_PASSWORD ?? 'plazo-sandbox',
 })
 
 // The full customer is required; processed_payment_method is the method and term the customer chose.
-const request: PaymentIntentRequest = {
+const request = {
   merchant: { order_reference_1: 'ORDER-100046' },
   cart: {
     total_price_with_tax: 129900,
@@ -98,10 +81,10 @@ const request: PaymentIntentRequest = {
   },
   ui: { mode: 'embedded' },
 }
-const created = await call<EmbeddedCreateResponse>('POST', '/checkout/payment-intent/', token, request)
+const created = await plazo.checkoutSessions.createWithPaymentIntent(request)
 
 // The lender has decided: read the session (status, chosen intent and its conditions).
-const session = await call<GetSessionResponse>('GET', `/checkout/${created.checkout_session_id}/`, token)
+const session = await plazo.checkoutSessions.retrieve(created.checkout_session_id)
 const intent = session.payload.payment_intents.find(
   (candidate) => candidate.payment_method_id === session.payload.selected_payment_method_id,
 )
