@@ -62,6 +62,7 @@ const sidebars: SidebarsConfig = {
       'get-started/migration-guide',
       'get-started/payment-methods',
       'testing',
+      'get-started/cli',
     ),
     ...category('API', 'api/index', docs('api/globals')),
   ],

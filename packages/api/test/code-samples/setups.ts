@@ -107,4 +107,7 @@ export const SETUPS: Record<string, Prepare> = {
   rotateWebhookSecret: nothing,
   downloadWebhookCaCertificate: nothing,
   downloadWebhookClientCertificate: nothing,
+  streamEvents: nothing,
+  listRequestLog: nothing,
+  listLatestEvents: approved('auto_capture'),
 }

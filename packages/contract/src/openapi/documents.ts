@@ -33,6 +33,8 @@ import {
   getHppClientSession,
   getSession,
   getWebhookSecret,
+  listLatestEvents,
+  listRequestLog,
   listWebhookEvents,
   login,
   type OperationSpec,
@@ -43,6 +45,7 @@ import {
   sandboxOutbox,
   setNotificationUrl,
   simulateOffers,
+  streamEvents,
   updateSession,
 } from './operations/index.ts'
 import { translateDocument } from './translate.ts'
@@ -163,6 +166,7 @@ export const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> 
     capture,
     refund,
     clockAdvance,
+    listRequestLog,
   ],
   webhook: [
     login,
@@ -174,6 +178,8 @@ export const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> 
     rotateWebhookSecret,
     downloadWebhookCaCertificate,
     downloadWebhookClientCertificate,
+    streamEvents,
+    listLatestEvents,
   ],
 }
 
