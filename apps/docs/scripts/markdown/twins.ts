@@ -34,7 +34,7 @@ const SECTION_TITLES: Record<string, Record<Locale, string>> = {
   typedoc: { en: 'checkout-js reference', es: 'Referencia de checkout-js' },
 }
 
-const SUMMARIES: Record<Locale, string> = {
+export const SUMMARIES: Record<Locale, string> = {
   en: `One checkout integration for buy now pay later, consumer loans and card payments in Spain and France: guides
     to create checkout sessions (embedded or on the hosted payment page), manage orders (update, cancel, confirm,
     capture, refund) and receive webhooks, with the API references and the checkout-js library reference. Every
