@@ -1,0 +1,84 @@
+import type { RequestOptions } from '../transport.ts'
+import type {
+  NotificationUrlRequest,
+  RotateWebhookSecretRequest,
+  SessionResponse,
+  WebhookEvent,
+  WebhookEventListResponse,
+  WebhookEventResponse,
+  WebhookSecretResponse,
+} from '../types.ts'
+import { type VerifyWebhookOptions, verifyWebhook, type WebhookHeaders } from '../verify-webhook.ts'
+import { type Api, body } from './api.ts'
+
+/** Webhooks: verify what arrives, list and redeliver events, manage the signing secret. */
+export class Webhooks {
+  readonly #api: Api
+
+  constructor(api: Api) {
+    this.#api = api
+  }
+
+  /** The event, if `rawBody` is signed with `secret`; throws PlazoSignatureVerificationError if not. */
+  verify(
+    rawBody: string | Uint8Array,
+    headers: WebhookHeaders,
+    secret: string,
+    options?: VerifyWebhookOptions,
+  ): WebhookEvent {
+    return verifyWebhook(rawBody, headers, secret, options)
+  }
+
+  /** The events of one checkout session, with their delivery attempts (`GET /webhooks/events`). */
+  listEvents(query: { checkout_session_id: string }): Promise<WebhookEventListResponse> {
+    return body(this.#api.webhooks.GET('/webhooks/events', { params: { query } }))
+  }
+
+  /** Sends an event again (`POST /webhooks/events/{event_id}/redeliver`). */
+  redeliver(eventId: string, options: RequestOptions = {}): Promise<WebhookEventResponse> {
+    return body(
+      this.#api.webhooks.POST('/webhooks/events/{event_id}/redeliver', {
+        params: { path: { event_id: eventId } },
+        fetch: this.#api.transport.fetcher(options),
+      }),
+    )
+  }
+
+  /** The secret webhooks are signed with (`whsec_…`), and the previous one while a rotation overlaps. */
+  secret(): Promise<WebhookSecretResponse> {
+    return body(this.#api.webhooks.GET('/webhooks/secret'))
+  }
+
+  /** Makes a new signing secret; the old one keeps signing for an overlap unless `expire_previous_now`. */
+  rotateSecret(
+    request: RotateWebhookSecretRequest = {},
+    options: RequestOptions = {},
+  ): Promise<WebhookSecretResponse> {
+    return body(
+      this.#api.webhooks.POST('/webhooks/secret/rotate', {
+        body: request,
+        fetch: this.#api.transport.fetcher(options),
+      }),
+    )
+  }
+
+  /** Sets (or, with `null`, clears) where one session's notifications go. */
+  setNotificationUrl(checkoutSessionId: string, request: NotificationUrlRequest): Promise<SessionResponse> {
+    return body(
+      this.#api.webhooks.PUT('/webhooks/sessions/{checkout_session_id}/notification-url', {
+        params: { path: { checkout_session_id: checkoutSessionId } },
+        body: request,
+      }),
+    )
+  }
+
+  /** The CA certificate (PEM) that issued the client certificate Plazo presents when it sends webhooks. */
+  caCertificate(): Promise<string> {
+    return body(this.#api.webhooks.GET('/webhooks/certificates/ca.pem', { parseAs: 'text' }))
+  }
+
+  /** The client certificate (PEM) Plazo presents when it sends webhooks (mutual TLS). */
+  clientCertificate(): Promise<string> {
+    return body(this.#api.webhooks.GET('/webhooks/certificates/client.pem', { parseAs: 'text' }))
+  }
+}

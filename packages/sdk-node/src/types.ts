@@ -1,0 +1,43 @@
+import type { components as Embedded } from './generated/checkout-session-embedded.ts'
+import type { components as Hpp } from './generated/checkout-session-hpp.ts'
+import type { components as Orders } from './generated/order-management.ts'
+import type { webhooks as WebhookOperations, components as Webhooks } from './generated/webhook.ts'
+
+// The names a merchant's code uses, all taken from the generated types of the four OpenAPI documents.
+
+/** The body of `checkoutSessions.create` for the embedded checkout (`ui.mode` `embedded` or no `ui`). */
+export type EmbeddedCheckoutSessionRequest = Embedded['schemas']['EmbeddedCheckoutSessionRequest']
+/** The body of `checkoutSessions.create` for the hosted payment page (`ui.mode: 'hpp'`). */
+export type HppCheckoutSessionRequest = Hpp['schemas']['HppCheckoutSessionRequest']
+export type CheckoutSessionCreateRequest = EmbeddedCheckoutSessionRequest | HppCheckoutSessionRequest
+export type EmbeddedCreateResponse = Embedded['schemas']['EmbeddedCreateResponse']
+export type HppCreateResponse = Hpp['schemas']['HppCreateResponse']
+export type PaymentIntentRequest = Embedded['schemas']['PaymentIntentRequest']
+export type GetSessionResponse = Orders['schemas']['GetSessionResponse']
+/** The body of `checkoutSessions.update` (PUT): the whole new request. */
+export type CheckoutSessionUpdateRequest = Orders['schemas']['CheckoutSessionRequest']
+export type SessionResponse = Orders['schemas']['SessionResponse']
+export type CaptureRequest = Orders['schemas']['CaptureRequest']
+export type RefundRequest = Orders['schemas']['RefundRequest']
+export type OperationResponse = Orders['schemas']['OperationResponse']
+export type ClockAdvanceRequest = Orders['schemas']['ClockAdvanceRequest']
+export type ClockResponse = Orders['schemas']['ClockResponse']
+export type DistributeRequest = Hpp['schemas']['DistributeRequest']
+export type DistributeResponse = Hpp['schemas']['DistributeResponse']
+export type OutboxListResponse = Hpp['schemas']['OutboxListResponse']
+export type CustomerActionRequest = Embedded['schemas']['CustomerActionRequest']
+export type LoginResponse = Webhooks['schemas']['LoginResponse']
+export type WebhookEventListResponse = Webhooks['schemas']['WebhookEventListResponse']
+export type WebhookEventResponse = Webhooks['schemas']['WebhookEventResponse']
+export type WebhookSecretResponse = Webhooks['schemas']['WebhookSecretResponse']
+export type RotateWebhookSecretRequest = Webhooks['schemas']['RotateWebhookSecretRequest']
+export type NotificationUrlRequest = Webhooks['schemas']['NotificationUrlRequest']
+/** The body of a 4xx answer (spec §8). */
+export type ErrorBody = Orders['schemas']['ErrorBody']
+
+/** Every webhook Plazo sends, as a union discriminated by `event`. */
+export type WebhookEvent = {
+  [Name in keyof WebhookOperations]: WebhookOperations[Name]['post']['requestBody']['content']['application/json']
+}[keyof WebhookOperations]
+/** The name of a webhook event (`checkout_session_status_changed`, …). */
+export type WebhookEventName = WebhookEvent['event']
