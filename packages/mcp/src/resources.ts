@@ -8,8 +8,12 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import { apiReferences } from '@plazo/docs/api-references.ts'
-import { renderLlmsTxt, type TwinPage } from '@plazo/docs/scripts/markdown/llms-txt.ts'
-import { SUMMARIES, sidebarSections } from '@plazo/docs/scripts/markdown/twins.ts'
+import {
+  renderLlmsTxt,
+  SUMMARIES,
+  sidebarSections,
+  type TwinPage,
+} from '@plazo/docs/scripts/markdown/llms-txt.ts'
 import sidebars from '@plazo/docs/sidebars.ts'
 import { siteTitle } from '@plazo/docs/site.config.ts'
 import type { Locale } from './docs/pages.ts'

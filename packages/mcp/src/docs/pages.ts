@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 // The site's own rule for links in twins, so a page made from source links like the built twin.
-import { twinLink } from '@plazo/docs/scripts/markdown/html-to-markdown.ts'
+import { twinLink } from '@plazo/docs/scripts/markdown/twin-link.ts'
 import { parse as parseYaml } from 'yaml'
 
 export type Locale = 'en' | 'es'

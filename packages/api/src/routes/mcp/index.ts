@@ -30,7 +30,10 @@ export function inProcessFetch(app: FastifyInstance): (request: Request) => Prom
       for (const one of [value].flat()) headers.append(name, String(one))
     }
     const empty = answer.statusCode === 204 || answer.statusCode === 304 || answer.rawPayload.length === 0
-    return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers })
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers,
+    })
   }
 }
 
@@ -57,7 +60,11 @@ export function mcpRoutes(app: FastifyInstance, options: { apiPrefix: string }):
         reply
           .code(405)
           .header('allow', 'POST')
-          .send({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless, POST only.' }, id: null }),
+          .send({
+            jsonrpc: '2.0',
+            error: { code: -32000, message: 'Method not allowed: this server is stateless, POST only.' },
+            id: null,
+          }),
     })
   }
 }

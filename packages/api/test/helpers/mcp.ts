@@ -1,0 +1,70 @@
+// MCP clients (the SDK's own Client) against a real sandbox: the API listening on a loopback port, over
+// Streamable HTTP at /mcp, or over stdio with the server as a child process (PLAZO_API_URL and
+// PLAZO_ACCESS_TOKEN, as `plazo mcp` reads them).
+import { fileURLToPath } from 'node:url'
+import { Client } from '@modelcontextprotocol/sdk/client/index.js'
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js'
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
+import { examples } from '@plazo/contract'
+import type { TestApp } from './app.ts'
+
+export interface Sandbox {
+  /** `http://127.0.0.1:<port>` */
+  origin: string
+  /** The Demo Store's and Other Shop's access tokens. */
+  demoToken: string
+  otherToken: string
+}
+
+/** Starts listening on a free loopback port (the app of testApp). */
+export async function listen(t: TestApp): Promise<Sandbox> {
+  const origin = await t.app.listen({ host: '127.0.0.1', port: 0 })
+  const token = (headers: Record<string, string>) => (headers.authorization ?? '').replace(/^Bearer /, '')
+  return { origin, demoToken: token(t.demo), otherToken: token(t.other) }
+}
+
+export async function httpClient(origin: string, token: string): Promise<Client> {
+  const client = new Client({ name: 'plazo-test', version: '1.0.0' })
+  const transport = new StreamableHTTPClientTransport(new URL('/mcp', origin), {
+    requestInit: { headers: { authorization: `Bearer ${token}` } },
+  })
+  await client.connect(transport)
+  return client
+}
+
+const STDIO_SERVER = fileURLToPath(new URL('./mcp-stdio-server.ts', import.meta.url))
+
+export async function stdioClient(origin: string, token: string): Promise<Client> {
+  const client = new Client({ name: 'plazo-test', version: '1.0.0' })
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', STDIO_SERVER],
+    env: {
+      PATH: process.env.PATH ?? '',
+      PLAZO_API_URL: `${origin}/api/v2`,
+      PLAZO_ACCESS_TOKEN: token,
+    },
+    stderr: 'inherit',
+  })
+  await client.connect(transport)
+  return client
+}
+
+/** The text of a tool result. */
+export function textOf(result: unknown): string {
+  const content = (result as CallToolResult).content ?? []
+  return content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
+}
+
+/** A hosted-page session body from the contract's examples. */
+export function hppBody(): Record<string, unknown> {
+  return structuredClone(examples.hppRequestExample('product')) as unknown as Record<string, unknown>
+}
+
+/** The session id in a create_checkout_session answer. */
+export function createdId(text: string): string {
+  const id = /Created checkout session ([0-9a-f-]{36})/.exec(text)?.[1]
+  if (!id) throw new Error(`no session id in: ${text}`)
+  return id
+}
