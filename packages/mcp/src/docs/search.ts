@@ -170,6 +170,11 @@ export class DocsSearch {
     // sortSearchResults: every hit goes under its page; pages keep the order of their first hit.
     const byPage = new Map<DocPage, RankedDoc[]>()
     for (const doc of results) byPage.set(doc.page, [...(byPage.get(doc.page) ?? []), doc])
+    if (byPage.size < limit) {
+      const words = tokens.filter((token) => !isStopWord(token))
+      for (const doc of this.anyWords(wrapped, words.length > 0 ? words : tokens))
+        if (!byPage.has(doc.page)) byPage.set(doc.page, [doc])
+    }
     return [...byPage.entries()].slice(0, limit).map(([page, docs]) => {
       const best = docs.find((doc) => doc.type !== DocType.Title) ?? docs[0]
       return {
@@ -179,6 +184,31 @@ export class DocsSearch {
         snippet: best && best.type !== DocType.Title ? snippetOf(best, tokens) : page.description,
       }
     })
+  }
+
+  /**
+   * Beyond the site: agents ask whole questions, where every word REQUIRED finds nothing ("send the payment
+   * link by SMS or email"). Pages the site's queries did not fill are taken from one query with the words
+   * optional (lunr's BM25), each page by its best section, a title weighing three times and a heading twice.
+   */
+  private anyWords(wrapped: WrappedIndex[], words: string[]): RankedDoc[] {
+    const best = new Map<DocPage, { doc: RankedDoc; score: number }>()
+    for (const { type, documents, index } of wrapped) {
+      const weight = type === DocType.Title ? 3 : type === DocType.Heading ? 2 : 1
+      const matches = index.query((q) => {
+        for (const word of words) q.term(word, { presence: lunr.Query.presence.OPTIONAL })
+      })
+      for (const match of matches) {
+        const doc = documents.get(match.ref)
+        if (!doc) continue
+        const score = match.score * weight
+        const heading = doc.page.sections.find((s) => s.anchor === doc.anchor)?.heading ?? ''
+        const current = best.get(doc.page)
+        if (!current || current.score < score)
+          best.set(doc.page, { doc: { ...doc, type, heading: type === DocType.Title ? '' : heading }, score })
+      }
+    }
+    return [...best.values()].sort((a, b) => b.score - a.score).map((entry) => entry.doc)
   }
 
   /** A page by any spelling of its path: `/docs/x`, `/docs/x.md`, `docs/x`, `x`, `/es/docs/x`, a full URL. */
