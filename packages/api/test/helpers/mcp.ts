@@ -68,3 +68,43 @@ export function createdId(text: string): string {
   if (!id) throw new Error(`no session id in: ${text}`)
   return id
 }
+
+/** The curated tools of DESIGN.md "MCP server", and what each promises. */
+export const EXPECTED_TOOLS: Record<
+  string,
+  { readOnly: boolean; destructive: boolean; idempotent: boolean }
+> = {
+  search_docs: { readOnly: true, destructive: false, idempotent: true },
+  read_doc: { readOnly: true, destructive: false, idempotent: true },
+  create_checkout_session: { readOnly: false, destructive: false, idempotent: false },
+  get_checkout_session: { readOnly: true, destructive: false, idempotent: true },
+  update_checkout_session: { readOnly: false, destructive: true, idempotent: true },
+  cancel_checkout_session: { readOnly: false, destructive: true, idempotent: true },
+  confirm_order: { readOnly: false, destructive: false, idempotent: true },
+  capture_order: { readOnly: false, destructive: false, idempotent: true },
+  refund_order: { readOnly: false, destructive: true, idempotent: false },
+  simulate_customer_action: { readOnly: false, destructive: false, idempotent: false },
+  advance_clock: { readOnly: false, destructive: false, idempotent: false },
+  list_events: { readOnly: true, destructive: false, idempotent: true },
+  resend_event: { readOnly: false, destructive: false, idempotent: false },
+  verify_webhook_signature: { readOnly: true, destructive: false, idempotent: true },
+}
+
+/**
+ * What an agent does for "create a hosted-page session, approve it as the customer, show me the webhooks,
+ * refund 10 €": returns the session id and each answer's text.
+ */
+export async function agentSequence(client: Client): Promise<{ id: string; texts: string[] }> {
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const result = await client.callTool({ name, arguments: args })
+    if (result.isError) throw new Error(`${name} failed: ${textOf(result)}`)
+    return textOf(result)
+  }
+  const created = await call('create_checkout_session', hppBody())
+  const id = createdId(created)
+  const approved = await call('simulate_customer_action', { checkout_session_id: id, action: 'approve' })
+  const status = await call('get_checkout_session', { checkout_session_id: id })
+  const events = await call('list_events', { checkout_session_id: id })
+  const refund = await call('refund_order', { checkout_session_id: id, refund: { refunded_amount: 1000 } })
+  return { id, texts: [created, approved, status, events, refund] }
+}

@@ -6,10 +6,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import { isPlazoError } from '../client.ts'
 
-/** The guide for each exception the API answers (its rules and how to avoid the error). */
+/**
+ * The guide for the exceptions that belong to one topic. Others (`plazo.checkout.invalid_state`: the call does
+ * not fit the order's status) are explained by the guide of the call that failed.
+ */
 const GUIDE_BY_EXCEPTION: ReadonlyArray<[RegExp, string]> = [
   [/^plazo\.checkout\.cart_total_mismatch$/, '/docs/get-started/checkout-session.md'],
-  [/^plazo\.checkout\.invalid_state$/, '/docs/order-management/overview.md'],
   [/^plazo\.capture\./, '/docs/order-management/captures.md'],
   [/^plazo\.refund\./, '/docs/order-management/refunds.md'],
   [/^plazo\.lender\.rejected$/, '/docs/testing.md'],
