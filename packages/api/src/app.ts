@@ -8,6 +8,8 @@ import { PaymentIntentService } from './domain/checkout/payment-intent-service.t
 import { SessionService } from './domain/checkout/session-service.ts'
 import { ClientService } from './domain/client/client-service.ts'
 import { DistributionService } from './domain/client/distribution-service.ts'
+import { EventStream } from './domain/devtools/event-stream.ts'
+import { RequestLog } from './domain/devtools/request-log.ts'
 import { Clock } from './domain/sandbox/clock.ts'
 import {
   createWebhooks,
@@ -20,12 +22,14 @@ import { registerCanonicalIds } from './plugins/canonical-ids.ts'
 import { answerFrameworkError, registerErrorHandling } from './plugins/error-handler.ts'
 import { registerIdempotency } from './plugins/idempotency.ts'
 import { registerJsonBody } from './plugins/json-body.ts'
+import { registerRequestLog } from './plugins/request-log.ts'
 import { twoPassValidatorCompiler } from './plugins/validator.ts'
 import { assetRoutes } from './routes/assets/index.ts'
 import { authRoutes } from './routes/auth/index.ts'
 import { checkoutRoutes, orderRoutes } from './routes/checkout/index.ts'
 import { publicClientRoutes } from './routes/client/public.ts'
 import { clientSessionRoutes } from './routes/client/session.ts'
+import { DEVTOOLS_PATHS, devtoolsRoutes } from './routes/devtools/index.ts'
 import { hppDistributionRoutes, hppPageRoutes, outboxTestHelperRoutes } from './routes/hpp/index.ts'
 import { mcpRoutes } from './routes/mcp/index.ts'
 import { testHelperRoutes } from './routes/test-helpers/index.ts'
@@ -129,6 +133,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerAuth(app, auth)
   registerCanonicalIds(app)
   registerIdempotency(app, db, now)
+  // The developer tools of the sandbox (`plazo listen`, `plazo logs tail`).
+  const requestLog = new RequestLog({
+    db,
+    now,
+    onError: (error) => app.log.error({ err: error }, 'request log write failed'),
+  })
+  if (config.sandbox) registerRequestLog(app, requestLog, DEVTOOLS_PATHS)
 
   await app.register(
     async (api) => {
@@ -142,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (config.sandbox) testHelperRoutes(api, lifecycle)
       if (config.sandbox) outboxTestHelperRoutes(api, distribution)
       webhookRoutes(api, webhooks.service)
+      if (config.sandbox) devtoolsRoutes(api, new EventStream({ db }), requestLog)
     },
     { prefix: API_PREFIX },
   )
@@ -154,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // The outbox worker: started when the app is ready, stopped (its pass finished) when it closes.
   app.addHook('onReady', async () => webhooks.worker.start())
   app.addHook('onClose', async () => webhooks.worker.stop())
+  app.addHook('onClose', async () => requestLog.flush())
   return app
 }
 

@@ -34,6 +34,7 @@ import {
   getAgentPricings,
   getSession,
   getWebhookSecret,
+  listRequestLog,
   listWebhookEvents,
   login,
   type OperationSpec,
@@ -44,6 +45,7 @@ import {
   sandboxOutbox,
   setNotificationUrl,
   simulateOffers,
+  streamEvents,
   updateSession,
 } from './operations/index.ts'
 import { translateDocument } from './translate.ts'
@@ -164,6 +166,7 @@ export const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> 
     capture,
     refund,
     clockAdvance,
+    listRequestLog,
   ],
   webhook: [
     login,
@@ -175,6 +178,7 @@ export const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> 
     rotateWebhookSecret,
     downloadWebhookCaCertificate,
     downloadWebhookClientCertificate,
+    streamEvents,
   ],
 }
 

@@ -7,6 +7,7 @@ import type {
 } from '@plazo/contract'
 import { CONSTANTS } from '@plazo/contract'
 import { ApiError } from '../../errors.ts'
+import { eventStreamRepository } from '../../storage/event-stream-repository.ts'
 import type { Database, Queryable } from '../../storage/index.ts'
 import { sessionRepository } from '../../storage/session-repository.ts'
 import type { Clock } from '../sandbox/clock.ts'
@@ -141,6 +142,8 @@ export class WebhookService {
         [event.seq, waits ? null : this.#now()],
       )
       if (!waits) await announceDueEvents(tx)
+      // Running listeners (`plazo listen`) get it again too, whether or not the session has a URL.
+      await eventStreamRepository.recordRedelivery(tx, merchantId, eventId, this.#now())
       return this.#event(tx, merchantId, eventId)
     })
   }

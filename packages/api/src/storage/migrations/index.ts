@@ -7,6 +7,7 @@ import { waitingEvents } from './0006-waiting-events.ts'
 import { webhookSecretOverlap } from './0007-webhook-secret-overlap.ts'
 import { eventEndpoints } from './0008-event-endpoints.ts'
 import { pendingEventsBySession } from './0009-pending-events-by-session.ts'
+import { sandboxTools } from './0010-sandbox-tools.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, in the order it is applied. Append only. */
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly Migration[] = [
   webhookSecretOverlap,
   eventEndpoints,
   pendingEventsBySession,
+  sandboxTools,
 ]
 
 export type { Dialect, Migration } from './migration.ts'

@@ -7,6 +7,7 @@
 import { API_EDGE_TEXTS } from './api-edges.ts'
 import { CLIENT_OPERATION_TEXTS } from './client-operations.ts'
 import { CUSTOMER_SCHEMA_TEXTS } from './customer-schemas.ts'
+import { DEVELOPER_TOOL_TEXTS } from './developer-tools.ts'
 import { DOCUMENT_TEXTS, TAG_NAMES } from './documents.ts'
 import { OPERATION_TEXTS } from './operations.ts'
 import { PAYMENT_SCHEMA_TEXTS } from './payment-schemas.ts'
@@ -27,6 +28,7 @@ export const SPANISH_CATALOGUES: Readonly<Record<string, Catalogue>> = {
   'response-schemas.ts': RESPONSE_SCHEMA_TEXTS,
   'webhook-schemas.ts': WEBHOOK_SCHEMA_TEXTS,
   'api-edges.ts': API_EDGE_TEXTS,
+  'developer-tools.ts': DEVELOPER_TOOL_TEXTS,
 }
 
 /** Every English text with its Spanish. A text translated in two catalogues is a mistake and fails here. */

@@ -1,0 +1,58 @@
+import type { WebhookEvent } from '@plazo/contract'
+import type { Queryable } from './types.ts'
+
+/** An event as the merchant's stream sends it: written (`redeliveryId` null) or sent again. */
+export interface StreamedEventRow {
+  seq: number
+  /** The event_redeliveries row when this is a redelivery, else null. */
+  redelivery_id: number | null
+  event_id: string
+  type: string
+  checkout_session_id: string
+  payload: WebhookEvent
+  created_at: string
+}
+
+const EVENT_COLUMNS = 'seq, event_id, type, checkout_session_id, payload, created_at'
+
+/**
+ * The merchant's event stream reads: events after a `seq`, redeliveries after an id. Both through the
+ * (merchant_id, seq|id) indexes, so a poll of a quiet merchant reads one index entry.
+ */
+export const eventStreamRepository = {
+  async eventsAfter(db: Queryable, merchantId: string, afterSeq: number, limit: number) {
+    return db.query<StreamedEventRow>(
+      `SELECT ${EVENT_COLUMNS}, NULL AS redelivery_id FROM events
+       WHERE merchant_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      [merchantId, afterSeq, limit],
+    )
+  },
+
+  async redeliveriesAfter(db: Queryable, merchantId: string, afterId: number, limit: number) {
+    return db.query<StreamedEventRow>(
+      `SELECT e.seq, e.event_id, e.type, e.checkout_session_id, e.payload, r.created_at, r.id AS redelivery_id
+       FROM event_redeliveries r JOIN events e ON e.event_id = r.event_id
+       WHERE r.merchant_id = $1 AND r.id > $2 ORDER BY r.id LIMIT $3`,
+      [merchantId, afterId, limit],
+    )
+  },
+
+  /** Where a stream that starts now begins: the merchant's last event and last redelivery (0 when none). */
+  async cursorNow(db: Queryable, merchantId: string): Promise<{ seq: number; redelivery: number }> {
+    const row = await db.one<{ seq: number | null; redelivery: number | null }>(
+      `SELECT (SELECT MAX(seq) FROM events WHERE merchant_id = $1) AS seq,
+         (SELECT MAX(id) FROM event_redeliveries WHERE merchant_id = $1) AS redelivery`,
+      [merchantId],
+    )
+    return { seq: row?.seq ?? 0, redelivery: row?.redelivery ?? 0 }
+  },
+
+  /** Written in the redelivery's transaction, so a stream sees it once it commits. */
+  async recordRedelivery(db: Queryable, merchantId: string, eventId: string, createdAt: Date): Promise<void> {
+    await db.run('INSERT INTO event_redeliveries (merchant_id, event_id, created_at) VALUES ($1, $2, $3)', [
+      merchantId,
+      eventId,
+      createdAt,
+    ])
+  },
+}
