@@ -1,6 +1,7 @@
 // MCP clients (the SDK's own Client) against a real sandbox: the API listening on a loopback port, over
-// Streamable HTTP at /mcp, or over stdio with the server as a child process (PLAZO_API_URL and
-// PLAZO_ACCESS_TOKEN, as `plazo mcp` reads them).
+// Streamable HTTP at /mcp, or over stdio with `plazo mcp` as a child process (configured by PLAZO_API_URL and
+// PLAZO_ACCESS_TOKEN).
+import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -33,15 +34,18 @@ export async function httpClient(origin: string, token: string): Promise<Client>
   return client
 }
 
-const STDIO_SERVER = fileURLToPath(new URL('./mcp-stdio-server.ts', import.meta.url))
+/** The `plazo` binary of packages/cli, as `npx plazo` runs it. */
+const PLAZO_BIN = fileURLToPath(new URL('../../../cli/bin/plazo.js', import.meta.url))
 
 export async function stdioClient(origin: string, token: string): Promise<Client> {
   const client = new Client({ name: 'plazo-test', version: '1.0.0' })
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: ['--import', 'tsx', STDIO_SERVER],
+    args: [PLAZO_BIN, 'mcp'],
     env: {
       PATH: process.env.PATH ?? '',
+      // No stored login of the machine's user: the token below is the only credential.
+      XDG_CONFIG_HOME: tmpdir(),
       PLAZO_API_URL: `${origin}/api/v2`,
       PLAZO_ACCESS_TOKEN: token,
     },

@@ -67,10 +67,11 @@ export function docsTools(search: DocsSearch): ToolDefinition[] {
             maxLength: 300,
             description: 'A docs path or URL: `/docs/webhooks.md`, `/es/docs/testing`, `hpp/integration`.',
           }),
-          locale: Type.Optional({
-            ...LocaleSchema,
-            description: 'Read the page in this language whatever the path says.',
-          }),
+          locale: Type.Optional(
+            Type.Union([Type.Literal('en'), Type.Literal('es')], {
+              description: "Read the page in this language whatever the path says (default: the path's).",
+            }),
+          ),
         },
         { additionalProperties: false },
       ),
