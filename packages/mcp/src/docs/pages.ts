@@ -81,7 +81,9 @@ function splitFrontMatter(raw: string): { front: FrontMatter; body: string } {
 }
 
 /** The .mdx body as the Markdown a reader of the page sees (see the file comment). */
-export function mdxToMarkdown(body: string, siteDir: string): string {
+export function mdxToMarkdown(body: string, siteDir: string, locale: Locale = 'en'): string {
+  // The Spanish pages link to /docs/…, which the site serves in the reader's language: /es/docs/….
+  const prefix = locale === 'es' ? '/es' : ''
   const out: string[] = []
   let fence: string | undefined
   let included = false
@@ -117,7 +119,7 @@ export function mdxToMarkdown(body: string, siteDir: string): string {
     out.push(
       line
         .replace(/^(#{1,6} .*?)\s*\{#[\w-]+\}\s*$/, '$1')
-        .replace(/\]\((\/(?:es\/)?docs[^)\s]*)\)/g, (_all, href: string) => `](${twinLink(href)})`),
+        .replace(/\]\((\/docs[^)\s]*)\)/g, (_all, href: string) => `](${twinLink(`${prefix}${href}`)})`),
     )
   }
   return out
@@ -188,7 +190,7 @@ export function loadPages(locale: Locale, siteDir = DEFAULT_DOCS_SITE_DIR): DocP
     const route = `/docs/${slug ?? id.replace(/(^|\/)index$/, '')}`.replace(/\/$/, '')
     const title = String(front.title ?? id)
     const twin = builtTwin(siteDir, locale, route)
-    const markdown = twin ?? `# ${title}\n\n${mdxToMarkdown(body, siteDir)}\n`
+    const markdown = twin ?? `# ${title}\n\n${mdxToMarkdown(body, siteDir, locale)}\n`
     return {
       id,
       locale,
