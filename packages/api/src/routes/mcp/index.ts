@@ -45,10 +45,18 @@ export function mcpRoutes(app: FastifyInstance, options: { apiPrefix: string }):
   app.post('/mcp', { onRequest: [app.authenticate] }, async (request, reply) => {
     const accessToken = parseBearer(request.headers.authorization) ?? ''
     // The transport writes the answer itself (JSON, or its own 4xx for a bad MCP message).
+    reply.raw.setHeader('x-request-id', request.id)
     reply.hijack()
-    await handleMcpHttpRequest(request.raw, reply.raw, request.body, {
-      plazo: () => new Plazo({ accessToken, apiUrl, fetch, maxNetworkRetries: 0 }),
-    })
+    try {
+      await handleMcpHttpRequest(request.raw, reply.raw, request.body, {
+        plazo: () => new Plazo({ accessToken, apiUrl, fetch, maxNetworkRetries: 0 }),
+      })
+    } catch (error) {
+      // Hijacked: the error handler cannot answer, so answer 500 (no body, as the API's 500s) here.
+      request.log.error({ err: error }, 'mcp request failed')
+      if (!reply.raw.headersSent) reply.raw.writeHead(500)
+      reply.raw.end()
+    }
   })
   // No sessions, so no server-to-client stream (GET) and nothing to end (DELETE): the specification's 405.
   for (const method of ['GET', 'DELETE'] as const) {

@@ -66,6 +66,7 @@ describe.each(testEngines())('/mcp on $name', (engine) => {
     expect(((await good.json()) as { result: { serverInfo: { name: string } } }).result.serverInfo.name).toBe(
       'plazo',
     )
+    expect(good.headers.get('x-request-id')).toBeTruthy()
     // Stateless: no session id handed out, and no stream to open.
     expect(good.headers.get('mcp-session-id')).toBeNull()
     const stream = await fetch(`${sandbox.origin}/mcp`, {
