@@ -130,14 +130,18 @@ export function mdxToMarkdown(body: string, siteDir: string, locale: Locale = 'e
 
 /** Plain text of Markdown: code blocks, link targets, emphasis and table pipes removed. */
 function plainText(markdown: string): string {
-  return markdown
-    .replace(/(`{3,})[^\n]*\n[\s\S]*?\n\1/g, ' ')
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/[`*|>#]/g, ' ')
-    .replace(/(^|\s)_+|_+(\s|$)/g, '$1$2')
-    .replace(/^\s*-{3,}\s*$/gm, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
+  return (
+    markdown
+      .replace(/(`{3,})[^\n]*\n[\s\S]*?\n\1/g, ' ')
+      // A tab's label alone on its line (the twins write each tab so): not part of the text.
+      .replace(/^\*\*[^*\n]+\*\*[ \t]*$/gm, ' ')
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/[`*|>#]/g, ' ')
+      .replace(/(^|\s)_+|_+(\s|$)/g, '$1$2')
+      .replace(/^\s*-{3,}\s*$/gm, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  )
 }
 
 /** The page cut at its `##`/`###` headings, with explicit `{#id}` anchors taken from the source when given. */
