@@ -1,7 +1,9 @@
 // MCP clients (the SDK's own Client) against a real sandbox: the API listening on a loopback port, over
 // Streamable HTTP at /mcp, or over stdio with `plazo mcp` as a child process (configured by PLAZO_API_URL and
 // PLAZO_ACCESS_TOKEN).
+import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
@@ -35,7 +37,7 @@ export async function httpClient(origin: string, token: string): Promise<Client>
 }
 
 /** The `plazo` binary of packages/cli, as `npx plazo` runs it. */
-const PLAZO_BIN = fileURLToPath(new URL('../../../cli/bin/plazo.js', import.meta.url))
+export const PLAZO_BIN = fileURLToPath(new URL('../../../cli/bin/plazo.js', import.meta.url))
 
 export async function stdioClient(origin: string, token: string): Promise<Client> {
   const client = new Client({ name: 'plazo-test', version: '1.0.0' })
@@ -45,7 +47,7 @@ export async function stdioClient(origin: string, token: string): Promise<Client
     env: {
       PATH: process.env.PATH ?? '',
       // No stored login of the machine's user: the token below is the only credential.
-      XDG_CONFIG_HOME: tmpdir(),
+      XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'plazo-mcp-')),
       PLAZO_API_URL: `${origin}/api/v2`,
       PLAZO_ACCESS_TOKEN: token,
     },

@@ -1,12 +1,16 @@
 // `plazo mcp`: the MCP server over stdio, started as a child process the way an agent starts it, with the
 // SDK's own client, against a listening sandbox. The docs side (search_docs with a table of questions, read_doc,
 // resources, prompts) is checked here; the sandbox side runs the same agent sequence as over HTTP.
+import { execFile } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type TestApp, testApp } from '../../helpers/app.ts'
 import { testEngines } from '../../helpers/engines.ts'
-import { agentSequence, EXPECTED_TOOLS, listen, stdioClient, textOf } from '../../helpers/mcp.ts'
+import { agentSequence, EXPECTED_TOOLS, listen, PLAZO_BIN, stdioClient, textOf } from '../../helpers/mcp.ts'
 
 /** Questions a developer asks, and the guide that answers each. */
 const QUESTIONS: ReadonlyArray<[locale: 'en' | 'es', question: string, page: string]> = [
@@ -161,5 +165,17 @@ describe('plazo mcp (stdio)', () => {
       arguments: { checkout_session_id: id },
     })
     expect(again.isError).toBeFalsy()
+  })
+
+  it('without credentials, exits 1 with a one-line reason and nothing on stdout', async () => {
+    const env = { PATH: process.env.PATH ?? '', XDG_CONFIG_HOME: mkdtempSync(join(tmpdir(), 'plazo-mcp-')) }
+    const result = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+      execFile(process.execPath, [PLAZO_BIN, 'mcp'], { env, timeout: 30_000 }, (error, stdout, stderr) =>
+        resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      )
+    })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toBe('')
+    expect(result.stderr.trim()).toMatch(/^plazo: not logged in: /)
   })
 })
