@@ -63,9 +63,26 @@ export function textOf(result: unknown): string {
   return content.map((part) => (part.type === 'text' ? part.text : '')).join('\n')
 }
 
-/** A hosted-page session body from the contract's examples. */
-export function hppBody(): Record<string, unknown> {
-  return structuredClone(examples.hppRequestExample('product')) as unknown as Record<string, unknown>
+/** A hosted-page session body from the contract's examples, for one article at `amount` cents (79 €). */
+export function hppBody(amount = 7900): Record<string, unknown> {
+  const body = structuredClone(examples.hppRequestExample('product')) as unknown as {
+    cart: {
+      total_price_with_tax: number
+      items: Array<Record<string, unknown> & { article: Record<string, unknown> }>
+    }
+  }
+  const [item] = body.cart.items
+  if (!item) throw new Error('the example has no item')
+  body.cart.items = [
+    {
+      ...item,
+      units: 1,
+      total_price_with_tax: amount,
+      article: { ...item.article, unit_price_with_tax: amount },
+    },
+  ]
+  body.cart.total_price_with_tax = amount
+  return body as unknown as Record<string, unknown>
 }
 
 /** The session id in a create_checkout_session answer. */
@@ -97,8 +114,8 @@ export const EXPECTED_TOOLS: Record<
 }
 
 /**
- * What an agent does for "create a hosted-page session, approve it as the customer, show me the webhooks,
- * refund 10 €": returns the session id and each answer's text.
+ * What an agent does for "create a hosted-page session for 79 €, approve it as the customer, show me the
+ * webhooks it sent, refund 10 €": returns the session id and each answer's text.
  */
 export async function agentSequence(client: Client): Promise<{ id: string; texts: string[] }> {
   const call = async (name: string, args: Record<string, unknown>) => {

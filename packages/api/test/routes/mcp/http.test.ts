@@ -94,6 +94,7 @@ describe.each(testEngines())('/mcp on $name', (engine) => {
   it('runs an agent sequence that leaves the sandbox in the expected state', async () => {
     const { id, texts } = await agentSequence(demo)
     expect(texts[1]).toContain('status confirmed')
+    expect(texts[2]).toContain('total 79.00 EUR, captured 79.00 EUR')
     expect(texts[3]).toMatch(/checkout_session_status_changed → confirmed/)
     expect(texts[4]).toMatch(/Refund [0-9a-f-]{36}: 10\.00 EUR, status approved/)
     // The API itself agrees.
