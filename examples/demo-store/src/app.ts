@@ -1,4 +1,9 @@
-import type { EmbeddedCheckoutSessionRequest, HppCheckoutSessionRequest } from '@plazo/contract'
+import {
+  type EmbeddedCheckoutSessionRequest,
+  type HppCheckoutSessionRequest,
+  Plazo,
+  PlazoError,
+} from '@plazo/node'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { findProduct, type Product } from './catalog.ts'
 import type { DemoConfig } from './config.ts'
@@ -12,8 +17,7 @@ import {
   ordersPage,
   productPage,
 } from './pages.ts'
-import { PlazoApiError, PlazoClient } from './plazo.ts'
-import { WebhookVerificationError, WebhookVerifier } from './webhooks.ts'
+import { PlazoSignatureVerificationError, secretFrom, WebhookVerifier } from './webhooks.ts'
 
 export interface DemoStore {
   app: FastifyInstance
@@ -54,9 +58,14 @@ function cartOf(product: Product, reference: string) {
  */
 export async function buildDemoStore(config: DemoConfig): Promise<DemoStore> {
   const app = Fastify({ logger: false })
-  const plazo = new PlazoClient(config)
+  // The store's server-side client: logs in with the store's credentials, renews the token, retries safely.
+  const plazo = new Plazo({
+    username: config.username,
+    password: config.password,
+    apiUrl: `${config.apiUrl}/api/v2`,
+  })
   const orders = new OrderBook()
-  const verifier = new WebhookVerifier(() => plazo.webhookSecret())
+  const verifier = new WebhookVerifier(secretFrom(() => plazo.webhooks.secret()))
   const notificationUrl = `${config.publicUrl}/webhooks/plazo`
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -65,7 +74,10 @@ export async function buildDemoStore(config: DemoConfig): Promise<DemoStore> {
 
   app.setErrorHandler((error, request, reply) => {
     request.log.error({ err: error }, 'demo store error')
-    const detail = error instanceof PlazoApiError ? JSON.stringify(error.body) : 'Something went wrong.'
+    const detail =
+      error instanceof PlazoError
+        ? `${error.message}${error.requestId ? ` (request ${error.requestId})` : ''}`
+        : 'Something went wrong.'
     return reply
       .status(502)
       .type('text/html; charset=utf-8')
@@ -124,12 +136,12 @@ export async function buildDemoStore(config: DemoConfig): Promise<DemoStore> {
           },
         },
       }
-      const created = await plazo.createHppSession(body)
+      const created = await plazo.checkoutSessions.create(body)
       orders.add({ reference, checkoutSessionId: created.checkout_session_id, mode: 'hpp', product })
       return reply.redirect(created.redirect_url, 303)
     }
     const body: EmbeddedCheckoutSessionRequest = { ...common, ui: { mode: 'embedded' } }
-    const created = await plazo.createEmbeddedSession(body)
+    const created = await plazo.checkoutSessions.create(body)
     const order = orders.add({
       reference,
       checkoutSessionId: created.checkout_session_id,
@@ -164,7 +176,7 @@ export async function buildDemoStore(config: DemoConfig): Promise<DemoStore> {
         .type('text/html; charset=utf-8')
         .send(messagePage('Not found', 'No such order.'))
     // The page the customer lands on asks Plazo (server to server) rather than trusting the browser.
-    const session = await plazo.getSession(order.checkoutSessionId)
+    const session = await plazo.checkoutSessions.retrieve(order.checkoutSessionId)
     return reply.type('text/html; charset=utf-8').send(orderPage(order, session.payload.status))
   })
 
@@ -183,7 +195,8 @@ export async function buildDemoStore(config: DemoConfig): Promise<DemoStore> {
         })
         return reply.status(204).send()
       } catch (error) {
-        if (error instanceof WebhookVerificationError) return reply.status(400).send({ error: error.message })
+        if (error instanceof PlazoSignatureVerificationError)
+          return reply.status(400).send({ error: error.message })
         throw error
       }
     })

@@ -4,7 +4,7 @@ import { HostedPages } from './resources/hpp.ts'
 import { Orders } from './resources/orders.ts'
 import { TestHelpers } from './resources/test-helpers.ts'
 import { Webhooks } from './resources/webhooks.ts'
-import { type Credentials, type FetchLike, Transport } from './transport.ts'
+import { type Credentials, type FetchLike, type JsonInit, Transport } from './transport.ts'
 
 export const DEFAULT_API_URL = 'http://localhost:4000/api/v2'
 
@@ -34,6 +34,14 @@ export interface PlazoRequest {
   query?: Record<string, string | number | boolean | undefined | Array<string | number | boolean>>
   body?: unknown
   idempotencyKey?: string
+}
+
+function jsonInit(request: PlazoRequest): JsonInit {
+  const init: JsonInit = {}
+  if (request.query !== undefined) init.query = request.query
+  if (request.body !== undefined) init.body = request.body
+  if (request.idempotencyKey !== undefined) init.idempotencyKey = request.idempotencyKey
+  return init
 }
 
 function integer(name: string, value: number, minimum: number): number {
@@ -107,10 +115,18 @@ export class Plazo {
    * endpoints the SDK has no method for yet; the answer is not typed.
    */
   request<T = unknown>(request: PlazoRequest): Promise<T> {
-    const init: Parameters<Transport['json']>[2] = {}
-    if (request.query !== undefined) init.query = request.query
-    if (request.body !== undefined) init.body = request.body
-    if (request.idempotencyKey !== undefined) init.idempotencyKey = request.idempotencyKey
-    return this.#transport.json(request.method, request.path, init) as Promise<T>
+    return this.#transport.json(request.method, request.path, jsonInit(request)) as Promise<T>
+  }
+
+  /**
+   * Opens a streaming answer (Server-Sent Events and the like) with the same login and token renewal: resolves
+   * with the `Response` once a 2xx arrives (its `body` unread), or throws the PlazoError of any other answer.
+   * `timeout` covers only the wait for the headers; `signal` closes the stream. Not retried once it is open.
+   */
+  stream(request: PlazoRequest & { signal?: AbortSignal; accept?: string }): Promise<Response> {
+    const init: JsonInit & { signal?: AbortSignal } = jsonInit(request)
+    init.accept = request.accept ?? 'text/event-stream'
+    if (request.signal !== undefined) init.signal = request.signal
+    return this.#transport.stream(request.method, request.path, init)
   }
 }

@@ -31,6 +31,20 @@ interface Tokens {
 /** How a call is sent: `auth: false` for the login and refresh calls themselves. */
 interface SendOptions extends RequestOptions {
   auth?: boolean
+  /**
+   * Return a 2xx answer with its body unread (a stream); the timeout then covers only the wait for the headers,
+   * and `signal` ends the stream.
+   */
+  stream?: boolean
+  signal?: AbortSignal | undefined
+}
+
+export interface JsonInit {
+  query?: Record<string, unknown>
+  body?: unknown
+  auth?: boolean
+  idempotencyKey?: string
+  accept?: string
 }
 
 const IN_PROGRESS = 'plazo.idempotency.in_progress'
@@ -97,13 +111,21 @@ export class Transport {
       if (token !== undefined) headers.set('authorization', `Bearer ${token}`)
       let response: Response
       let bytes: ArrayBuffer
+      const controller = new AbortController()
+      const timer = setTimeout(() => controller.abort(new Error('timed out')), this.#options.timeout)
+      const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal
       try {
-        const signal = AbortSignal.timeout(this.#options.timeout)
         response = await this.#options.fetch(
           new Request(request.url, { method: request.method, headers, body: body ?? null, signal }),
         )
+        if (options.stream && response.ok) {
+          clearTimeout(timer)
+          return response
+        }
         bytes = await response.arrayBuffer()
       } catch (cause) {
+        clearTimeout(timer)
+        if (options.signal?.aborted) throw cause
         if (attempt < this.#options.maxNetworkRetries) {
           await sleep(backoffDelay(attempt, null))
           continue
@@ -113,6 +135,7 @@ export class Transport {
           cause,
         })
       }
+      clearTimeout(timer)
       if (response.ok) {
         return new Response(bytes, {
           status: response.status,
@@ -140,27 +163,39 @@ export class Transport {
   }
 
   /** Sends a JSON call built here (for the login, the refresh and `Plazo.request`) and returns its parsed body. */
-  async json(
-    method: string,
-    path: string,
-    init: { query?: Record<string, unknown>; body?: unknown; auth?: boolean; idempotencyKey?: string },
-  ): Promise<unknown> {
+  async json(method: string, path: string, init: JsonInit): Promise<unknown> {
+    const response = await this.send(this.#build(method, path, init), this.#sendOptions(init))
+    return parseBody(response, await response.arrayBuffer())
+  }
+
+  /** Like `json`, but answers the Response with its body unread (event streams). */
+  stream(method: string, path: string, init: JsonInit & { signal?: AbortSignal }): Promise<Response> {
+    return this.send(this.#build(method, path, init), {
+      ...this.#sendOptions(init),
+      stream: true,
+      signal: init.signal,
+    })
+  }
+
+  #sendOptions(init: JsonInit): SendOptions {
+    const options: SendOptions = { auth: init.auth ?? true }
+    if (init.idempotencyKey !== undefined) options.idempotencyKey = init.idempotencyKey
+    return options
+  }
+
+  #build(method: string, path: string, init: JsonInit): Request {
     const url = new URL(`${this.apiUrl}/${path.replace(/^\/+/, '')}`)
     for (const [name, value] of Object.entries(init.query ?? {})) {
       if (value === undefined || value === null) continue
       for (const item of Array.isArray(value) ? value : [value]) url.searchParams.append(name, String(item))
     }
-    const headers = new Headers({ accept: 'application/json' })
+    const headers = new Headers({ accept: init.accept ?? 'application/json' })
     if (init.body !== undefined) headers.set('content-type', 'application/json')
-    const request = new Request(url, {
+    return new Request(url, {
       method,
       headers,
       body: init.body === undefined ? null : JSON.stringify(init.body),
     })
-    const options: SendOptions = { auth: init.auth ?? true }
-    if (init.idempotencyKey !== undefined) options.idempotencyKey = init.idempotencyKey
-    const response = await this.send(request, options)
-    return parseBody(response, await response.arrayBuffer())
   }
 
   #accessToken(): Promise<string> {

@@ -3,7 +3,7 @@ import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 import { CATALOG } from '../catalog.ts'
 import { OrderBook } from '../orders.ts'
-import { WebhookVerificationError, WebhookVerifier } from '../webhooks.ts'
+import { PlazoSignatureVerificationError, WebhookVerifier } from '../webhooks.ts'
 
 const secret = () => `whsec_${randomBytes(32).toString('base64')}`
 const SESSION = '4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11'
@@ -52,12 +52,12 @@ describe('WebhookVerifier', () => {
 
     const forged = signed(secret(), event, 'evt-3')
     await expect(verifier.verify(forged.body, forged.headers)).rejects.toBeInstanceOf(
-      WebhookVerificationError,
+      PlazoSignatureVerificationError,
     )
     const altered = signed(current, event, 'evt-4')
     await expect(
       verifier.verify(altered.body.replace('confirmed', 'cancelled'), altered.headers),
-    ).rejects.toBeInstanceOf(WebhookVerificationError)
+    ).rejects.toBeInstanceOf(PlazoSignatureVerificationError)
     // Forged requests do not make the store ask the API again within the minute.
     expect(fetched).toBe(2)
   })

@@ -4,9 +4,9 @@
 // the environment. A sample passes when it made the one call its operation documents, got the documented
 // 2XX status, and printed the answer's body, which validates against the documented schema.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HppKit } from '../client/hpp-kit.ts'
 import { type TestApp, testApp } from '../helpers/app.ts'
@@ -38,6 +38,8 @@ const INTERPRETERS: Interpreter[] = [
   { label: 'Python', extension: 'py', command: python, probe: [python, ['-c', 'import requests']] },
 ]
 
+const SAMPLES_PARENT = fileURLToPath(new URL('../../../../node_modules/.cache/', import.meta.url))
+
 // A run is a process start and one call, but the CI machine may be shared: leave room.
 const SAMPLE_TIMEOUT_MS = 60_000
 
@@ -63,7 +65,10 @@ describe('code samples of the OpenAPI documents, run against the sandbox', () =>
     t = await testApp(engine, {}, { timerIntervalMs: 0 })
     kit = new HppKit(t)
     proxy = await sandboxProxy(t.app)
-    dir = mkdtempSync(join(tmpdir(), 'plazo-code-samples-'))
+    // Inside the repo's node_modules, so that a sample's `import … from '@plazo/node'` finds the workspace
+    // package as it finds an installed one.
+    mkdirSync(SAMPLES_PARENT, { recursive: true })
+    dir = mkdtempSync(join(SAMPLES_PARENT, 'plazo-code-samples-'))
   })
 
   afterAll(async () => {
@@ -125,9 +130,11 @@ describe('code samples of the OpenAPI documents, run against the sandbox', () =>
       expect(answer.status, answer.body).toBe(op.status)
       expect(answer.contentType).toContain(op.mediaType)
 
-      // It printed the answer's body (console.log and print end it with a newline).
-      expect(result.stdout.trimEnd()).toBe(answer.body.trimEnd())
+      // It printed the answer's body (console.log and print end it with a newline; the SDK's Node.js samples
+      // print the parsed answer again as indented JSON).
       const body = op.mediaType === 'application/json' ? JSON.parse(answer.body) : answer.body
+      if (op.mediaType === 'application/json') expect(JSON.parse(result.stdout)).toEqual(body)
+      else expect(result.stdout.trimEnd()).toBe(answer.body.trimEnd())
       expect(op.check(body), `${op.status} body against the documented schema`).toEqual([])
     },
   )

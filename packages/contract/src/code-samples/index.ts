@@ -35,7 +35,7 @@ export function operationSamples(op: OperationSpec): OperationSamples {
     const [code] = snippet.convert(language.target, language.client, language.options)
     if (typeof code !== 'string') throw new Error(`httpsnippet has no ${language.target} ${language.client}`)
     const withVariables = language.readEnvironment(restoreApiUrl(code), variables)
-    const source = language.program(withVariables, { id: op.id, variables })
+    const source = language.program(withVariables, { id: op.id, variables, body: har.postData?.text })
     const left = source.match(new RegExp(PLACEHOLDER.source))
     if (left) throw new Error(`${op.id} in ${language.label} still holds ${left[0]}:\n${source}`)
     return { lang: language.lang, label: language.label, source: `${source.trimEnd()}\n`, language }

@@ -15,6 +15,7 @@ import {
   snakeCase,
   wordsOf,
 } from './literals.ts'
+import { sdkProgram } from './node-sdk.ts'
 import type { EnvVariable } from './request.ts'
 
 type TargetId = Parameters<HTTPSnippet['convert']>[0]
@@ -24,6 +25,8 @@ export interface Program {
   /** The operation id (names the class in Java and C#). */
   id: string
   variables: EnvVariable[]
+  /** The request's JSON body with its placeholders, if it has one. */
+  body?: string | undefined
 }
 
 export interface Language {
@@ -118,7 +121,10 @@ const node: Language = {
         return `\`${interpolation(pieces, text, (variable) => `\${${camelCase(variable)}}`)}\``
       }),
     ),
-  program: (snippet, { variables }) => {
+  // With the SDK where it has the call (node-sdk.ts); else plain fetch.
+  program: (snippet, { id, variables, body }) => {
+    const withSdk = sdkProgram(id, variables, body)
+    if (withSdk !== undefined) return withSdk
     const declarations = variables.map((variable) =>
       variable.fallback
         ? `const ${camelCase(variable)} = process.env.${variable.name} ?? '${variable.fallback}';`
@@ -150,7 +156,10 @@ const python: Language = {
         return `f${quote}${interpolation(pieces, text, (variable) => `{${snakeCase(variable)}}`)}${quote}`
       }),
     ),
-  program: (snippet, { variables }) => {
+  // With the SDK where it has the call (node-sdk.ts); else plain fetch.
+  program: (snippet, { id, variables, body }) => {
+    const withSdk = sdkProgram(id, variables, body)
+    if (withSdk !== undefined) return withSdk
     const declarations = variables.map((variable) =>
       variable.fallback
         ? `${snakeCase(variable)} = os.environ.get("${variable.name}", "${variable.fallback}")`
@@ -180,7 +189,10 @@ const php: Language = {
         (quote, pieces) => concatenation(quote, pieces, (variable) => `$${camelCase(variable)}`, ' . '),
       ),
     ),
-  program: (snippet, { variables }) => {
+  // With the SDK where it has the call (node-sdk.ts); else plain fetch.
+  program: (snippet, { id, variables, body }) => {
+    const withSdk = sdkProgram(id, variables, body)
+    if (withSdk !== undefined) return withSdk
     const declarations = variables.map((variable) =>
       variable.fallback
         ? `$${camelCase(variable)} = getenv('${variable.name}') ?: '${variable.fallback}';`
@@ -253,7 +265,10 @@ const go: Language = {
         return concatenation(quote, pieces, goName, /,\s*$/.test(before) ? '+' : ' + ')
       },
     ),
-  program: (snippet, { variables }) => {
+  // With the SDK where it has the call (node-sdk.ts); else plain fetch.
+  program: (snippet, { id, variables, body }) => {
+    const withSdk = sdkProgram(id, variables, body)
+    if (withSdk !== undefined) return withSdk
     const declarations = variables.map((variable) =>
       variable.fallback
         ? `${goName(variable)} := os.Getenv("${variable.name}")\nif ${goName(variable)} == "" {\n\t${goName(variable)} = "${variable.fallback}"\n}`
@@ -343,7 +358,10 @@ const ruby: Language = {
         return `"${interpolation(pieces, text, (variable) => `#{${snakeCase(variable)}}`)}"`
       }),
     ),
-  program: (snippet, { variables }) => {
+  // With the SDK where it has the call (node-sdk.ts); else plain fetch.
+  program: (snippet, { id, variables, body }) => {
+    const withSdk = sdkProgram(id, variables, body)
+    if (withSdk !== undefined) return withSdk
     const declarations = variables.map((variable) =>
       variable.fallback
         ? `${snakeCase(variable)} = ENV.fetch("${variable.name}", "${variable.fallback}")`

@@ -3,9 +3,9 @@
 import type { AddressInfo } from 'node:net'
 import { SANDBOX } from '../../../api/src/storage/index.ts'
 import { type TestApp, type TestAppOptions, testApp } from '../../../api/test/helpers/app.ts'
-import type { TestEngine } from '../../../api/test/helpers/engines.ts'
+import { type TestEngine, testEngines } from '../../../api/test/helpers/engines.ts'
 
-export { testEngines } from '../../../api/test/helpers/engines.ts'
+export { testEngines }
 
 export interface Sandbox extends TestApp {
   /** `http://127.0.0.1:<port>/api/v2` */
@@ -28,4 +28,11 @@ export async function sandbox(
     username: SANDBOX.demoStore.username,
     password: SANDBOX.password,
   }
+}
+
+/** The in-memory SQLite engine: for what does not depend on the engine (HTTP, auth, retries, webhooks). */
+export function sqliteEngine(): TestEngine {
+  const [engine] = testEngines()
+  if (!engine) throw new Error('no test engine')
+  return engine
 }

@@ -1,0 +1,201 @@
+// Every operation of the four OpenAPI documents that a merchant's server calls, through the SDK as published
+// (the built package, imported by name), against a real sandbox on each engine; each answer is checked against
+// its response schema in the contract.
+import { readFileSync } from 'node:fs'
+import {
+  ClockResponseSchema,
+  DistributeResponseSchema,
+  EmbeddedCreateResponseSchema,
+  GetSessionResponseSchema,
+  HppCreateResponseSchema,
+  OperationResponseSchema,
+  OutboxListResponseSchema,
+  SessionResponseSchema,
+  WebhookEventListResponseSchema,
+  WebhookEventResponseSchema,
+  WebhookSecretResponseSchema,
+} from '@plazo/contract'
+import { Plazo } from '@plazo/node'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { embeddedRequest, hppRequest, paymentIntentRequest } from './helpers/requests.ts'
+import { type Sandbox, sandbox, testEngines } from './helpers/sandbox.ts'
+import { expectValid } from './helpers/schemas.ts'
+
+/**
+ * The operations the browser calls, with the session's `client_secret` or a hosted page's id, never with the
+ * merchant's token: checkout-js and the hosted page make them, a server SDK has no business there.
+ */
+const BROWSER_ONLY = new Set([
+  'getEmbeddedClientSession',
+  'completeEmbeddedCheckout',
+  'desistEmbeddedCheckout',
+  'getEmbeddedDownPayment',
+  'completeEmbeddedDownPayment',
+  'desistEmbeddedDownPayment',
+  'getAgentConfiguration',
+  'getAgentPricings',
+  'simulateOffers',
+  'getHostedPageClientSession',
+  'completeHostedPageCheckout',
+  'desistHostedPageCheckout',
+  'distributeHostedPageFromPage',
+])
+
+/** Each server operation and the SDK call that makes it in the test below. */
+const CALLED_BY = {
+  login: 'the first call of new Plazo({ username, password })',
+  refreshToken: 'the renewal of an expired token (auth.test.ts)',
+  createEmbeddedCheckoutSession: 'checkoutSessions.create',
+  createHppCheckoutSession: 'checkoutSessions.create',
+  createPaymentIntent: 'checkoutSessions.createWithPaymentIntent',
+  getCheckoutSession: 'checkoutSessions.retrieve',
+  updateCheckoutSession: 'checkoutSessions.update',
+  cancelCheckoutSession: 'checkoutSessions.cancel',
+  confirmCheckoutSession: 'orders.confirm',
+  captureCheckoutSession: 'orders.capture',
+  refundCheckoutSession: 'orders.refund',
+  distributeHostedPage: 'hpp.distribute',
+  sandboxCustomerAction: 'testHelpers.customerAction',
+  sandboxOutbox: 'testHelpers.outbox',
+  sandboxClockAdvance: 'testHelpers.advanceClock',
+  listWebhookEvents: 'webhooks.listEvents',
+  redeliverWebhookEvent: 'webhooks.redeliver',
+  setSessionNotificationUrl: 'webhooks.setNotificationUrl',
+  getWebhookSecret: 'webhooks.secret',
+  rotateWebhookSecret: 'webhooks.rotateSecret',
+  downloadWebhookCaCertificate: 'webhooks.caCertificate',
+  downloadWebhookClientCertificate: 'webhooks.clientCertificate',
+}
+
+const DOCUMENTS = ['checkout-session-embedded', 'checkout-session-hpp', 'order-management', 'webhook']
+
+it('covers every operation of the four documents: a server call of the SDK, or one only the browser makes', () => {
+  const operations = new Set<string>()
+  for (const name of DOCUMENTS) {
+    const document = JSON.parse(
+      readFileSync(new URL(`../../contract/openapi/${name}.json`, import.meta.url), 'utf8'),
+    )
+    for (const item of Object.values(document.paths) as Array<Record<string, { operationId?: string }>>) {
+      for (const operation of Object.values(item))
+        if (operation.operationId) operations.add(operation.operationId)
+    }
+  }
+  const covered = new Set([...Object.keys(CALLED_BY), ...BROWSER_ONLY])
+  expect([...operations].filter((id) => !covered.has(id))).toEqual([])
+  expect([...covered].filter((id) => !operations.has(id))).toEqual([])
+})
+
+describe.each(testEngines().filter((e) => e.name !== 'sqlite (file)'))(
+  'every server operation through @plazo/node on $name',
+  (engine) => {
+    let s: Sandbox
+    let plazo: Plazo
+
+    beforeAll(async () => {
+      s = await sandbox(engine)
+      plazo = new Plazo({ username: s.username, password: s.password, apiUrl: s.apiUrl })
+    })
+    afterAll(() => s.close())
+
+    it('creates, reads, updates and cancels checkout sessions', async () => {
+      const hpp = expectValid(HppCreateResponseSchema, await plazo.checkoutSessions.create(hppRequest()))
+      expect(hpp.redirect_url).toContain('/hpp/')
+      const embedded = expectValid(
+        EmbeddedCreateResponseSchema,
+        await plazo.checkoutSessions.create(embeddedRequest()),
+      )
+      expect(embedded.client_secret).toEqual(expect.any(String))
+      const intent = expectValid(
+        EmbeddedCreateResponseSchema,
+        await plazo.checkoutSessions.createWithPaymentIntent(paymentIntentRequest()),
+      )
+
+      const read = expectValid(
+        GetSessionResponseSchema,
+        await plazo.checkoutSessions.retrieve(intent.checkout_session_id),
+      )
+      expect(read.payload.id).toBe(intent.checkout_session_id)
+
+      const updated = expectValid(
+        SessionResponseSchema,
+        await plazo.checkoutSessions.update(embedded.checkout_session_id, embeddedRequest()),
+      )
+      expect(updated.payload.id).toBe(embedded.checkout_session_id)
+
+      const cancelled = expectValid(
+        SessionResponseSchema,
+        await plazo.checkoutSessions.cancel(embedded.checkout_session_id),
+      )
+      expect(cancelled.payload.status).toBe('cancelled')
+    })
+
+    it('distributes a hosted page and reads the sandbox outbox', async () => {
+      const { redirect_url } = await plazo.checkoutSessions.create(hppRequest())
+      const hppId = new URL(redirect_url).pathname.split('/')[2] ?? ''
+      expectValid(DistributeResponseSchema, await plazo.hpp.distribute(hppId, { recipient: '+34600123456' }))
+      const outbox = expectValid(OutboxListResponseSchema, await plazo.testHelpers.outbox({ hpp_id: hppId }))
+      expect(outbox.payload).toHaveLength(1)
+    })
+
+    it('confirms, captures and refunds orders the sandbox customer approved', async () => {
+      const delegated = await plazo.checkoutSessions.create(embeddedRequest({ checkoutMode: 'delegated' }))
+      const approved = expectValid(
+        SessionResponseSchema,
+        await plazo.testHelpers.customerAction(delegated.checkout_session_id, {
+          action: 'approve',
+          payment_method_type: 'bnpl_instalments',
+        }),
+      )
+      expect(approved.payload.status).toBe('initial')
+      const confirmed = expectValid(
+        SessionResponseSchema,
+        await plazo.orders.confirm(delegated.checkout_session_id),
+      )
+      expect(confirmed.payload.status).toBe('confirmed')
+
+      expectValid(OperationResponseSchema, await plazo.orders.capture(delegated.checkout_session_id))
+
+      const captured = await plazo.checkoutSessions.create(embeddedRequest({ checkoutMode: 'auto_capture' }))
+      await plazo.testHelpers.customerAction(captured.checkout_session_id, { action: 'approve' })
+      expectValid(
+        OperationResponseSchema,
+        await plazo.orders.refund(captured.checkout_session_id, {
+          refunded_amount: 100,
+          description: 'One strap',
+        }),
+      )
+    })
+
+    it('moves the sandbox clock', async () => {
+      const clock = expectValid(ClockResponseSchema, await plazo.testHelpers.advanceClock({ minutes: 1 }))
+      expect(clock.status).toBe('ok')
+    })
+
+    it('lists and redelivers webhook events, sets a notification URL, reads and rotates the secret', async () => {
+      const { checkout_session_id: id } = await plazo.checkoutSessions.create(embeddedRequest())
+      const withUrl = expectValid(
+        SessionResponseSchema,
+        await plazo.webhooks.setNotificationUrl(id, {
+          notification_url: 'http://127.0.0.1:9/plazo/webhooks',
+        }),
+      )
+      expect(withUrl.payload.id).toBe(id)
+      await plazo.testHelpers.customerAction(id, { action: 'approve' })
+      const events = expectValid(
+        WebhookEventListResponseSchema,
+        await plazo.webhooks.listEvents({ checkout_session_id: id }),
+      )
+      const [first] = events.payload
+      expect(first).toBeDefined()
+      expectValid(WebhookEventResponseSchema, await plazo.webhooks.redeliver(first?.event_id ?? ''))
+
+      const before = expectValid(WebhookSecretResponseSchema, await plazo.webhooks.secret())
+      const after = expectValid(WebhookSecretResponseSchema, await plazo.webhooks.rotateSecret())
+      expect(after.payload.secret).not.toBe(before.payload.secret)
+      expect(after.payload.secret).toMatch(/^whsec_/)
+
+      expect(await plazo.webhooks.caCertificate()).toMatch(/^-----BEGIN CERTIFICATE-----/)
+      expect(await plazo.webhooks.clientCertificate()).toMatch(/^-----BEGIN CERTIFICATE-----/)
+    })
+  },
+)
