@@ -61,6 +61,7 @@ const sidebars: SidebarsConfig = {
       'get-started/migration-guide',
       'get-started/payment-methods',
       'testing',
+      'get-started/cli',
       'get-started/ai-agents',
     ),
     ...category('API', 'api/index', docs('api/globals')),

@@ -1,4 +1,3 @@
-import { examples } from '@plazo/contract'
 import type { Plazo } from '@plazo/node'
 import { CliError } from './errors.ts'
 
@@ -9,6 +8,8 @@ export interface Scenario {
   description: string
   /** The `merchant.checkout_mode` of the session it creates. */
   mode: CheckoutMode
+  /** The events it writes, in order (the guide and the tests show the same). */
+  events: readonly string[]
   /** What happens after the session is created, step by step (each names itself and calls the API). */
   steps: ReadonlyArray<{ label: string; run: (plazo: Plazo, id: string) => Promise<unknown> }>
 }
@@ -26,30 +27,40 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'checkout.approved',
     description: 'the customer completes the checkout and the lender approves (auto_capture)',
     mode: 'auto_capture',
+    events: [
+      'payment_intent_status_changed',
+      'payment_intent_status_changed',
+      'checkout_session_status_changed',
+      'capture_approved',
+    ],
     steps: [action('approve')],
   },
   {
     name: 'checkout.denied',
     description: 'the lender denies the loan',
     mode: 'auto_capture',
+    events: ['payment_intent_status_changed'],
     steps: [action('deny')],
   },
   {
     name: 'checkout.desisted',
     description: 'the customer gives up on the hosted page',
     mode: 'auto_capture',
+    events: ['checkout_session_status_changed'],
     steps: [action('desist')],
   },
   {
     name: 'checkout.challenge',
     description: 'the lender approves only with a down payment',
     mode: 'auto_capture',
+    events: ['payment_intent_status_changed', 'checkout_session_status_changed'],
     steps: [action('challenge')],
   },
   {
     name: 'checkout.expired',
     description: 'nobody pays: the sandbox clock moves past expires_at',
     mode: 'auto_capture',
+    events: ['checkout_session_status_changed'],
     steps: [
       {
         label: 'advance the sandbox clock past expires_at (test helper)',
@@ -68,18 +79,36 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'order.confirmed',
     description: 'delegated mode: approved by the lender, then confirmed by you',
     mode: 'delegated',
+    events: [
+      'payment_intent_status_changed',
+      'payment_intent_status_changed',
+      'checkout_session_status_changed',
+    ],
     steps: [action('approve'), confirm],
   },
   {
     name: 'order.captured',
     description: 'delegated mode: approved, confirmed, then captured by you',
     mode: 'delegated',
+    events: [
+      'payment_intent_status_changed',
+      'payment_intent_status_changed',
+      'checkout_session_status_changed',
+      'capture_approved',
+    ],
     steps: [action('approve'), confirm, capture],
   },
   {
     name: 'order.refunded',
     description: 'approved and captured at once (auto_capture), then refunded in full',
     mode: 'auto_capture',
+    events: [
+      'payment_intent_status_changed',
+      'payment_intent_status_changed',
+      'checkout_session_status_changed',
+      'capture_approved',
+      'refund_approved',
+    ],
     steps: [
       action('approve'),
       {
@@ -97,6 +126,11 @@ export const SCENARIOS: readonly Scenario[] = [
     name: 'order.cancelled',
     description: 'delegated mode: approved, then cancelled by you before confirming',
     mode: 'delegated',
+    events: [
+      'payment_intent_status_changed',
+      'payment_intent_status_changed',
+      'checkout_session_status_changed',
+    ],
     steps: [
       action('approve'),
       { label: 'cancel the order', run: (plazo, id) => plazo.checkoutSessions.cancel(id) },
@@ -112,17 +146,53 @@ export function findScenario(name: string): Scenario {
 }
 
 /**
- * The create body of a scenario: the hosted-page example of the contract, without a notification URL (events
- * reach `plazo listen` through the stream; `--param merchant.notification_url=…` sets one), with its own order
- * reference, then each `--param path=value` (a dotted path; the value is JSON when it parses, else a string).
+ * The create body of a scenario: a hosted-page order of one product (258,00 €, BNPL in 3–12 instalments or a
+ * consumer loan), without a notification URL (events reach `plazo listen` through the stream;
+ * `--param merchant.notification_url=…` sets one), with its own order reference, then each
+ * `--param path=value` (a dotted path; the value is JSON when it parses, else a string).
  */
 export function createBody(scenario: Scenario, params: readonly string[]): Record<string, unknown> {
-  const body = structuredClone(examples.hppRequestExample('product')) as unknown as Record<string, unknown>
-  const merchant = body.merchant as Record<string, unknown>
-  delete merchant.notification_url
-  delete merchant.notification_auth
-  merchant.checkout_mode = scenario.mode
-  merchant.order_reference_1 = `CLI-${Date.now().toString(36).toUpperCase()}`
+  const body: Record<string, unknown> = {
+    merchant: {
+      order_reference_1: `CLI-${Date.now().toString(36).toUpperCase()}`,
+      order_reference_2: 'plazo-cli',
+      checkout_mode: scenario.mode,
+    },
+    cart: {
+      reference: 'CART-PLAZO-CLI',
+      total_price_with_tax: 25800,
+      currency: 'EUR',
+      items: [
+        {
+          article: {
+            type: 'product',
+            category: 'physical',
+            name: 'Trail running shoes',
+            reference: '8412345678905',
+            unit_price_with_tax: 12900,
+          },
+          units: 2,
+          total_discount: 0,
+          total_price_with_tax: 25800,
+        },
+      ],
+    },
+    purchase_country: 'ESP',
+    payment_methods: [
+      { type: 'bnpl_instalments', options: { periods: [3, 6, 9, 12] } },
+      { type: 'consumer_loan_instalments', options: { periods: [18, 24, 36, 48], annual_interest: 0.0799 } },
+    ],
+    customer: { first_name: 'Ana', last_name: 'García', email: 'ana.garcia@example.com' },
+    ui: {
+      mode: 'hpp',
+      hpp: {
+        merchant_urls: {
+          success_url: 'http://localhost:3000/checkout/success',
+          cancel_url: 'http://localhost:3000/checkout/cancel',
+        },
+      },
+    },
+  }
   for (const param of params) setPath(body, param)
   return body
 }

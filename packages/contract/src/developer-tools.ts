@@ -31,6 +31,20 @@ export const RequestLogQuerySchema = Type.Object(
   { additionalProperties: false },
 )
 
+export const EventStreamQuerySchema = Type.Object(
+  {
+    timeout: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 3600,
+        description:
+          'Close the stream after this many seconds (for a script: `curl` then prints what arrived). Without it, the stream stays open until you close it.',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+)
+
 export const RequestLogEntrySchema = Type.Object(
   {
     request_id: Type.String({

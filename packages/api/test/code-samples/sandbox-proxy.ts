@@ -37,9 +37,11 @@ export async function sandboxProxy(app: App): Promise<SandboxProxy> {
     }
     const url = match[2] as string
     const payload = await bodyOf(request)
+    // The event stream never ends by itself: bounded to a second, as a reader who watches it and presses Ctrl-C.
+    const bounded = /\/webhooks\/events\/stream\/?$/.test(url) ? `${url}?timeout=1` : url
     const res = await app.inject({
       method: request.method as 'GET',
-      url,
+      url: bounded,
       headers: request.headers,
       ...(payload.length ? { payload } : {}),
     })

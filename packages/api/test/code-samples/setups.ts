@@ -107,4 +107,6 @@ export const SETUPS: Record<string, Prepare> = {
   rotateWebhookSecret: nothing,
   downloadWebhookCaCertificate: nothing,
   downloadWebhookClientCertificate: nothing,
+  streamEvents: nothing,
+  listRequestLog: nothing,
 }

@@ -142,9 +142,17 @@ describe.each(testEngines())('the event stream on $name', (engine) => {
     await Promise.all([demo.close(), other.close(), resumed.close()])
   })
 
-  it('needs the bearer token', async () => {
+  it('needs the bearer token, and ends after `timeout` seconds when asked', async () => {
     const res = await t.app.inject({ url: '/api/v2/webhooks/events/stream' })
     expect(res.statusCode).toBe(401)
+    const bounded = await t.app.inject({ url: '/api/v2/webhooks/events/stream?timeout=1', headers: t.demo })
+    expect(bounded.statusCode).toBe(200)
+    expect(bounded.body).toMatch(/^retry: 1000\nevent: ready\nid: \d+-\d+\n/)
+    const tooLong = await t.app.inject({
+      url: '/api/v2/webhooks/events/stream?timeout=7200',
+      headers: t.demo,
+    })
+    expect(tooLong.statusCode).toBe(400)
   })
 
   it.runIf(engine.engine === 'postgres')(

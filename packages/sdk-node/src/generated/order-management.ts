@@ -149,6 +149,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/test-helpers/request-log": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read your latest API calls
+         * @description Sandbox only: the calls made with your token in the last 24 hours (at most 10 000), newest first, with method, path, status, duration, request id, `Idempotency-Key` and the request and response bodies (the sandbox holds no real personal data). Never another merchant’s calls. Filter by `status` (`4xx`, `404`) and by `path`. This is what `plazo logs tail` reads.
+         */
+        get: operations["listRequestLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1774,6 +1794,49 @@ export interface components {
             /** @description Minutes to move the sandbox clock forward (at most a year). */
             minutes: number;
         };
+        /**
+         * RequestLogResponse
+         * @description Your latest calls to the sandbox.
+         */
+        RequestLogResponse: {
+            /** @constant */
+            status: "ok";
+            /** @description The calls, newest first. */
+            payload: components["schemas"]["RequestLogEntry"][];
+            /**
+             * Format: uuid
+             * @description Your merchant id.
+             * @example 4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11
+             */
+            identifier: string;
+        };
+        /**
+         * RequestLogEntry
+         * @description One call to the API made with your token.
+         */
+        RequestLogEntry: {
+            /** @description The call’s `x-request-id` (yours when you sent a valid one). */
+            request_id: string;
+            /**
+             * Format: date-time
+             * @description When the answer was sent (real time).
+             * @example 2026-05-17T10:30:00Z
+             */
+            created_at: string;
+            /** @description HTTP method. */
+            method: string;
+            /** @description The path called, without the query string. */
+            path: string;
+            /** @description The HTTP status answered. */
+            status: number;
+            /** @description How long the API took to answer, in ms. */
+            duration_ms: number;
+            idempotency_key: string | null;
+            /** @description The request body (JSON, else its text); null when there was none. Cut at 64 KiB. */
+            request_body: unknown;
+            /** @description The response body (JSON, else its text); null when there was none. Cut at 64 KiB. */
+            response_body: unknown;
+        };
     };
     responses: never;
     parameters: {
@@ -2612,6 +2675,62 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error. No body; the `x-request-id` header identifies the request in our logs. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listRequestLog: {
+        parameters: {
+            query?: {
+                /** @description Only calls answered with this status (`404`) or class (`4xx`). */
+                status?: string;
+                /** @description Only calls whose path starts with this, with or without `/api/v2` (`/checkout`). */
+                path?: string;
+                /** @description At most this many calls (default 100). */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calls, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestLogResponse"];
+                };
+            };
+            /** @description Schema validation failed: `schema_errors` names each invalid field and `original_data` echoes the body. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired bearer token. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
                 };
             };
             /** @description Internal error. No body; the `x-request-id` header identifies the request in our logs. */

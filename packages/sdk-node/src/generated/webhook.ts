@@ -181,6 +181,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream your events as they happen
+         * @description Sandbox only: a server-sent events stream of every event of your sessions, within a second of being written, whether or not the session has a `notification_url`, and again each time you redeliver one (`redelivery: true`). No public URL is needed: this is what `plazo listen` reads to forward notifications to your localhost. The stream starts with the events written from now on; send the `Last-Event-ID` header with the `id` of the last message you handled to go on from there after a disconnection (an `EventSource` does it for you). On PostgreSQL every API node serves the events written through any other.
+         */
+        get: operations["streamEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     checkout_session_status_changed: {
@@ -1480,6 +1500,11 @@ export interface components {
              */
             expire_previous_now?: boolean;
         };
+        /**
+         * EventStream
+         * @description Server-sent events (`text/event-stream`). First a `ready` event whose `id` is where the stream starts; then one `message` per event, its `id` the cursor to resume from (`Last-Event-ID`) and its `data` an EventStreamMessage in JSON: `event_id`, `type`, `checkout_session_id`, `redelivery` (true when the event is sent again), `created_at` and `payload`, the notification body exactly as it is POSTed to `notification_url`. A comment line every 15 seconds keeps proxies from closing the connection.
+         */
+        EventStream: string;
     };
     responses: never;
     parameters: {
@@ -2062,6 +2087,58 @@ export interface operations {
                 };
                 content: {
                     "application/x-pem-file": string;
+                };
+            };
+            /** @description Missing, unknown or expired bearer token. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description Internal error. No body; the `x-request-id` header identifies the request in our logs. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    streamEvents: {
+        parameters: {
+            query?: {
+                /** @description Close the stream after this many seconds (for a script: `curl` then prints what arrived). Without it, the stream stays open until you close it. */
+                timeout?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The stream; it stays open until you close it or `timeout` passes. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": components["schemas"]["EventStream"];
+                };
+            };
+            /** @description Schema validation failed: `schema_errors` names each invalid field and `original_data` echoes the body. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description Missing, unknown or expired bearer token. */

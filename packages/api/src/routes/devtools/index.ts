@@ -1,5 +1,5 @@
-import { RequestLogQuerySchema, type Static } from '@plazo/contract'
-import type { FastifyInstance } from 'fastify'
+import { EventStreamQuerySchema, RequestLogQuerySchema, type Static } from '@plazo/contract'
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
 import {
   type EventStream,
   formatCursor,
@@ -13,6 +13,16 @@ export const DEVTOOLS_PATHS = ['/api/v2/webhooks/events/stream', '/api/v2/test-h
 
 const HEARTBEAT_MS = 15_000
 
+/** A query string is text: the parameter is read as the integer it spells (the validator does not coerce). */
+function integerQuery(name: string) {
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const query = request.query as Record<string, unknown>
+    const value = query[name]
+    if (typeof value === 'string' && /^\d{1,9}$/.test(value)) query[name] = Number(value)
+    done()
+  }
+}
+
 /**
  * The sandbox's developer tools (what `plazo listen` and `plazo logs tail` read). Registered only when
  * PLAZO_SANDBOX is on; each acts on the caller's merchant only.
@@ -25,54 +35,60 @@ export function devtoolsRoutes(app: FastifyInstance, stream: EventStream, reques
     for (const end of [...open]) end()
   })
 
-  app.get('/webhooks/events/stream', authenticated, async (request, reply) => {
-    const merchantId = request.principal.merchantId
-    const header = request.headers['last-event-id']
-    const from =
-      parseCursor(Array.isArray(header) ? header[0] : header) ?? (await stream.cursorNow(merchantId))
-    reply.hijack()
-    const raw = reply.raw
-    raw.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-      'x-request-id': request.id,
-    })
-    raw.write(
-      `retry: 1000\nevent: ready\nid: ${formatCursor(from)}\ndata: {"cursor":"${formatCursor(from)}"}\n\n`,
-    )
-    const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS)
-    heartbeat.unref()
-    const stop = stream.subscribe(
-      merchantId,
-      from,
-      (event: StreamedEvent) => {
-        const { cursor, ...data } = event
-        raw.write(`id: ${cursor}\ndata: ${JSON.stringify(data)}\n\n`)
-      },
-      (error) => request.log.error({ err: error }, 'event stream poll failed'),
-    )
-    const end = (): void => {
-      open.delete(end)
-      stop()
-      clearInterval(heartbeat)
-      if (!raw.writableEnded) raw.end()
-    }
-    open.add(end)
-    raw.on('close', end)
-  })
+  app.get<{ Querystring: Static<typeof EventStreamQuerySchema> }>(
+    '/webhooks/events/stream',
+    {
+      ...authenticated,
+      preValidation: integerQuery('timeout'),
+      schema: { querystring: EventStreamQuerySchema },
+    },
+    async (request, reply) => {
+      const merchantId = request.principal.merchantId
+      const header = request.headers['last-event-id']
+      const from =
+        parseCursor(Array.isArray(header) ? header[0] : header) ?? (await stream.cursorNow(merchantId))
+      reply.hijack()
+      const raw = reply.raw
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        'x-request-id': request.id,
+      })
+      raw.write(
+        `retry: 1000\nevent: ready\nid: ${formatCursor(from)}\ndata: {"cursor":"${formatCursor(from)}"}\n\n`,
+      )
+      const heartbeat = setInterval(() => raw.write(': keep-alive\n\n'), HEARTBEAT_MS)
+      const timeout = request.query.timeout
+      const deadline = timeout === undefined ? undefined : setTimeout(() => end(), timeout * 1000)
+      heartbeat.unref()
+      const stop = stream.subscribe(
+        merchantId,
+        from,
+        (event: StreamedEvent) => {
+          const { cursor, ...data } = event
+          raw.write(`id: ${cursor}\ndata: ${JSON.stringify(data)}\n\n`)
+        },
+        (error) => request.log.error({ err: error }, 'event stream poll failed'),
+      )
+      const end = (): void => {
+        open.delete(end)
+        stop()
+        clearInterval(heartbeat)
+        clearTimeout(deadline)
+        if (!raw.writableEnded) raw.end()
+      }
+      open.add(end)
+      raw.on('close', end)
+    },
+  )
 
   app.get<{ Querystring: Static<typeof RequestLogQuerySchema> }>(
     '/test-helpers/request-log',
     {
       ...authenticated,
-      // A query string is text: `limit` is read as the integer it spells (the validator does not coerce).
-      preValidation: (request, _reply, done) => {
-        const query = request.query as Record<string, unknown>
-        if (typeof query.limit === 'string' && /^\d{1,9}$/.test(query.limit)) query.limit = Number(query.limit)
-        done()
-      },
+      preValidation: integerQuery('limit'),
       schema: { querystring: RequestLogQuerySchema },
     },
     async (request) => {

@@ -1,5 +1,6 @@
 import {
   EVENT_STREAM_TEXT_EXAMPLE,
+  EventStreamQuerySchema,
   EventStreamTextSchema,
   REQUEST_LOG_RESPONSE_EXAMPLE,
   RequestLogQuerySchema,
@@ -21,13 +22,28 @@ export const streamEvents: OperationSpec = {
   description:
     'Sandbox only: a server-sent events stream of every event of your sessions, within a second of being written, whether or not the session has a `notification_url`, and again each time you redeliver one (`redelivery: true`). No public URL is needed: this is what `plazo listen` reads to forward notifications to your localhost. The stream starts with the events written from now on; send the `Last-Event-ID` header with the `id` of the last message you handled to go on from there after a disconnection (an `EventSource` does it for you). On PostgreSQL every API node serves the events written through any other.',
   auth: true,
+  queryParams: [
+    {
+      name: 'timeout',
+      description:
+        'Close the stream after this many seconds (for a script: `curl` then prints what arrived). Without it, the stream stays open until you close it.',
+      required: false,
+      schema: EventStreamQuerySchema.properties.timeout,
+    },
+  ],
   responses: {
     '200': {
-      description: 'The stream; it stays open until you close it.',
+      description: 'The stream; it stays open until you close it or `timeout` passes.',
       mediaType: 'text/event-stream',
       schema: EventStreamTextSchema,
       examples: one('A ready event, then one event', EVENT_STREAM_TEXT_EXAMPLE),
     },
+    '400': e400(
+      'Timeout too long',
+      validationErrorExample([{ field: '/timeout', message: 'must be <= 3600', keyword: 'maximum' }], {
+        timeout: 7200,
+      }),
+    ),
     '401': e401,
     '500': e500,
   },
