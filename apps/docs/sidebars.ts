@@ -63,6 +63,7 @@ const sidebars: SidebarsConfig = {
       'get-started/payment-methods',
       'testing',
       'get-started/cli',
+      'get-started/ai-agents',
     ),
     ...category('API', 'api/index', docs('api/globals')),
   ],

@@ -31,6 +31,7 @@ import { publicClientRoutes } from './routes/client/public.ts'
 import { clientSessionRoutes } from './routes/client/session.ts'
 import { DEVTOOLS_PATHS, devtoolsRoutes } from './routes/devtools/index.ts'
 import { hppDistributionRoutes, hppPageRoutes, outboxTestHelperRoutes } from './routes/hpp/index.ts'
+import { mcpRoutes } from './routes/mcp/index.ts'
 import { testHelperRoutes } from './routes/test-helpers/index.ts'
 import { webhookRoutes } from './routes/webhooks/index.ts'
 import type { Database } from './storage/index.ts'
@@ -159,6 +160,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await hppPageRoutes(app, { db, publicUrl: config.publicUrl, distDir: options.hppDistDir })
   // Served at the root, beside the API: <script src="<api>/checkout.js">.
   assetRoutes(app)
+  // The MCP server for coding agents (sandbox only): the docs and the sandbox as tools, at /mcp.
+  if (config.sandbox) mcpRoutes(app, { apiPrefix: API_PREFIX })
   startTimerLoop(app, lifecycle, options.timerIntervalMs ?? 1000)
   // The outbox worker: started when the app is ready, stopped (its pass finished) when it closes.
   app.addHook('onReady', async () => webhooks.worker.start())

@@ -7,6 +7,7 @@
  */
 import { gfm } from '@joplin/turndown-plugin-gfm'
 import TurndownService from 'turndown'
+import { twinLink } from './twin-link.ts'
 
 type Node = TurndownService.Node
 
@@ -43,14 +44,6 @@ function fenced(code: string, language: string, title?: string): string {
 function codeText(pre: HTMLElement): string {
   const lines = [...pre.querySelectorAll('.token-line')]
   return lines.length > 0 ? lines.map((line) => line.textContent ?? '').join('\n') : (pre.textContent ?? '')
-}
-
-/** A site link to another docs page points at its Markdown twin, keeping its #hash. */
-export function twinLink(href: string): string {
-  const match = /^(\/(?:es\/)?docs(?:\/[^#?]*)?)(#.*)?$/.exec(href)
-  if (!match?.[1]) return href
-  const path = match[1].replace(/\/$/, '')
-  return `${path}.md${match[2] ?? ''}`
 }
 
 function createService(): TurndownService {

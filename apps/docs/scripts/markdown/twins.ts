@@ -10,55 +10,12 @@ import { apiReferences } from '../../api-references.ts'
 import { renderDoc } from './html-to-markdown.ts'
 import {
   type LlmsSite,
-  type Locale,
   renderLlmsFullTxt,
   renderLlmsTxt,
-  type Section,
+  SUMMARIES,
+  sidebarSections,
   type TwinPage,
 } from './llms-txt.ts'
-
-/** A sidebar item as sidebars.ts writes it (docs, categories with an optional landing doc, links). */
-interface SidebarItem {
-  type?: string
-  id?: string
-  link?: { type?: string; id?: string }
-  items?: SidebarItem[]
-}
-
-/** The sidebars' names, in llms.txt; the order is that of sidebars.ts (the navbar's). */
-const SECTION_TITLES: Record<string, Record<Locale, string>> = {
-  getStarted: { en: 'Get started', es: 'Primeros pasos' },
-  embedded: { en: 'Embedded checkout', es: 'Checkout integrado' },
-  hpp: { en: 'Hosted payment page', es: 'Página de pago alojada' },
-  orderManagement: { en: 'Order management and payouts', es: 'Gestión de pedidos y liquidaciones' },
-  typedoc: { en: 'checkout-js reference', es: 'Referencia de checkout-js' },
-}
-
-const SUMMARIES: Record<Locale, string> = {
-  en: `One checkout integration for buy now pay later, consumer loans and card payments in Spain and France: guides
-    to create checkout sessions (embedded or on the hosted payment page), manage orders (update, cancel, confirm,
-    capture, refund) and receive webhooks, with the API references and the checkout-js library reference. Every
-    call can be tried against the sandbox API.`,
-  es: `Una sola integración de checkout para pago aplazado, créditos al consumo y pagos con tarjeta en España y
-    Francia: guías para crear sesiones de checkout (integradas o en la página de pago alojada), gestionar pedidos
-    (actualizar, cancelar, confirmar, capturar, reembolsar) y recibir webhooks, con las referencias de la API y
-    de la librería checkout-js. Puedes probar cada llamada contra la API del sandbox.`,
-}
-
-function docIds(items: readonly SidebarItem[]): string[] {
-  return items.flatMap((item) => [
-    ...(item.type === 'doc' && item.id ? [item.id] : []),
-    ...(item.link?.type === 'doc' && item.link.id ? [item.link.id] : []),
-    ...docIds(item.items ?? []),
-  ])
-}
-
-export function sidebarSections(sidebars: Record<string, unknown>, locale: Locale): Section[] {
-  return Object.entries(sidebars).map(([name, items]) => ({
-    title: SECTION_TITLES[name]?.[locale] ?? name,
-    ids: docIds(Array.isArray(items) ? (items as SidebarItem[]) : []),
-  }))
-}
 
 function htmlPages(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -3,6 +3,7 @@ import { registerEvents } from './events.ts'
 import { registerListen } from './listen.ts'
 import { registerLogin } from './login.ts'
 import { registerLogs } from './logs.ts'
+import { registerMcp } from './mcp.ts'
 import { registerTrigger } from './trigger.ts'
 
 /**
@@ -16,4 +17,5 @@ export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   registerTrigger,
   registerEvents,
   registerLogs,
+  registerMcp,
 ]
