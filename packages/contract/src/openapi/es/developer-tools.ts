@@ -1,7 +1,5 @@
-import type { Catalogue } from './index.ts'
-
 /** The sandbox's developer tools: the event stream and the request log (`plazo listen`, `plazo logs tail`). */
-export const DEVELOPER_TOOL_TEXTS: Catalogue = {
+export const DEVELOPER_TOOL_TEXTS: Readonly<Record<string, string>> = {
   'Read your latest API calls': 'Consulta tus últimas llamadas a la API',
   'Sandbox only: the calls made with your token in the last 24 hours (at most 10 000), newest first, with method, path, status, duration, request id, `Idempotency-Key` and the request and response bodies (the sandbox holds no real personal data). Never another merchant\u2019s calls. Filter by `status` (`4xx`, `404`) and by `path`. This is what `plazo logs tail` reads.':
     'Solo en el sandbox: las llamadas hechas con tu token en las últimas 24 horas (como mucho 10 000), de la más reciente a la más antigua, con método, ruta, estado, duración, id de la petición, `Idempotency-Key` y los cuerpos de la petición y de la respuesta (el sandbox no guarda datos personales reales). Nunca verás las llamadas de otro comercio. Filtra por `status` (`4xx`, `404`) y por `path`. Es lo que lee `plazo logs tail`.',
