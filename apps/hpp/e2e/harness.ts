@@ -12,7 +12,8 @@ import { examples } from '@plazo/contract'
 import { type Browser, type BrowserContext, chromium } from 'playwright-core'
 import { type App, buildApp } from '../../../packages/api/src/app.ts'
 import { loadConfig } from '../../../packages/api/src/config.ts'
-import { type Database, openDatabase, SANDBOX, seedSandbox } from '../../../packages/api/src/storage/index.ts'
+import { SANDBOX, seedSandbox } from '../../../packages/api/src/domain/sandbox/seed.ts'
+import { type Database, openDatabase } from '../../../packages/api/src/storage/index.ts'
 
 const REPO = fileURLToPath(new URL('../../..', import.meta.url))
 

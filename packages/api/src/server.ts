@@ -2,7 +2,8 @@
 // sandbox, listens, and shuts down gracefully on SIGINT/SIGTERM. Everything else is built by app.ts.
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
-import { openDatabase, SANDBOX, seedSandbox } from './storage/index.ts'
+import { SANDBOX, seedSandbox } from './domain/sandbox/seed.ts'
+import { openDatabase } from './storage/index.ts'
 import { allowOptimizingLargeFunctions } from './v8-flags.ts'
 
 async function main(): Promise<void> {

@@ -9,7 +9,8 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../../api/src/app.ts'
 import { loadConfig } from '../../api/src/config.ts'
-import { type Database, openDatabase, SANDBOX, seedSandbox } from '../../api/src/storage/index.ts'
+import { SANDBOX, seedSandbox } from '../../api/src/domain/sandbox/seed.ts'
+import { type Database, openDatabase } from '../../api/src/storage/index.ts'
 import { buildCheckoutJsIfStale } from '../scripts/build-locked.ts'
 
 const AGENT = SANDBOX.demoStore.agents.online.id

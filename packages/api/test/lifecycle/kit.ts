@@ -18,7 +18,7 @@ import {
 } from '@plazo/contract'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { SANDBOX } from '../../src/storage/index.ts'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { jobRepository } from '../../src/storage/job-repository.ts'
 import { expectBody, type TestApp, testApp } from '../helpers/app.ts'
 import type { TestEngine } from '../helpers/engines.ts'

@@ -7,9 +7,10 @@ import type { AddressInfo } from 'node:net'
 import { examples, type WebhookEvent } from '@plazo/contract'
 import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import type { WebhookOptions } from '../../src/domain/webhooks/index.ts'
 import { enqueueEvents } from '../../src/domain/webhooks/outbox.ts'
-import { type Database, SANDBOX } from '../../src/storage/index.ts'
+import type { Database } from '../../src/storage/index.ts'
 
 export interface ReceivedRequest {
   method: string
