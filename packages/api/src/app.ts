@@ -8,6 +8,7 @@ import { PaymentIntentService } from './domain/checkout/payment-intent-service.t
 import { SessionService } from './domain/checkout/session-service.ts'
 import { ClientService } from './domain/client/client-service.ts'
 import { DistributionService } from './domain/client/distribution-service.ts'
+import { PublicClientService } from './domain/client/public-client.ts'
 import { Clock } from './domain/sandbox/clock.ts'
 import {
   createWebhooks,
@@ -135,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       checkoutRoutes(api, sessions, lifecycle, new PaymentIntentService({ db, sessions, lifecycle }))
       orderRoutes(api, lifecycle)
       // Own scope: its CORS hook must not reach the merchant-token routes.
-      await api.register(async (scope) => publicClientRoutes(scope, db))
+      await api.register(async (scope) => publicClientRoutes(scope, new PublicClientService(db)))
       clientSessionRoutes(api, client)
       hppDistributionRoutes(api, distribution)
       if (config.sandbox) testHelperRoutes(api, lifecycle)
@@ -144,7 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     { prefix: API_PREFIX },
   )
-  await hppPageRoutes(app, { db, publicUrl: config.publicUrl, distDir: options.hppDistDir })
+  await hppPageRoutes(app, { client, publicUrl: config.publicUrl, distDir: options.hppDistDir })
   // Served at the root, beside the API: <script src="<api>/checkout.js">.
   assetRoutes(app)
   startTimerLoop(app, lifecycle, options.timerIntervalMs ?? 1000)
