@@ -322,6 +322,15 @@ export class LifecycleKit {
     return { parent, child, childId }
   }
 
+  /** Asserts a call refused with 409 INVALID_TRANSITION and `message`, and nothing changed. */
+  expectInvalidTransition(
+    id: string,
+    call: () => Promise<LightMyRequestResponse>,
+    message: string,
+  ): Promise<void> {
+    return this.expectRefused(id, call, 409, errorBody('INVALID_TRANSITION', message))
+  }
+
   /** Asserts a refused call: exact status and body, and nothing changed. */
   async expectRefused(
     id: string,

@@ -225,6 +225,32 @@ export function eachWebhookTest(
   })
 }
 
+/**
+ * A fresh database of `engine` and a receiver before each test, without an app: the test builds its own apps (a
+ * "process" each) and pushes what closes them onto the array returned, run last first after the test, before
+ * the receiver and the database are closed.
+ */
+export function eachReceiverTest(
+  engine: TestEngine,
+  use: (made: Omit<WebhookTest, 'api'>) => void,
+): Array<() => Promise<void>> {
+  const cleanups: Array<() => Promise<void>> = []
+  let made: Omit<WebhookTest, 'api'> | undefined
+  beforeEach(async () => {
+    made = { t: await engine.open(), hook: await receiver() }
+    use(made)
+  })
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+    if (!made) return
+    const { t, hook } = made
+    made = undefined
+    await hook.close()
+    await t.cleanup()
+  })
+  return cleanups
+}
+
 /** Creates an embedded checkout session whose notifications go to `notificationUrl`, as `headers`' merchant. */
 export async function createSession(
   app: App,
