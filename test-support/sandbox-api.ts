@@ -6,10 +6,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type App, buildApp } from '../packages/api/src/app.ts'
 import { loadConfig } from '../packages/api/src/config.ts'
-import { type Database, openDatabase, seedSandbox } from '../packages/api/src/storage/index.ts'
+import { seedSandbox } from '../packages/api/src/domain/sandbox/seed.ts'
+import { type Database, openDatabase } from '../packages/api/src/storage/index.ts'
 
 /** The sandbox's merchants, users and agents (DESIGN.md), for the tests that log in or name an agent. */
-export { SANDBOX } from '../packages/api/src/storage/index.ts'
+export { SANDBOX } from '../packages/api/src/domain/sandbox/seed.ts'
 
 /** A free port on the loopback interface, for a server whose URL must be known before it listens. */
 export async function freePort(): Promise<number> {

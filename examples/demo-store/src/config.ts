@@ -18,7 +18,7 @@ export interface DemoConfig {
   agentId: string
 }
 
-/** The sandbox seed's Demo Store agent `agent-online` (packages/api/src/storage/seed.ts). */
+/** The sandbox seed's Demo Store agent `agent-online` (packages/api/src/domain/sandbox/seed.ts). */
 const SANDBOX_ONLINE_AGENT = 'a0a09c08-ec9b-4994-8a89-ddaf1e736565'
 
 function url(env: Record<string, string | undefined>, name: string, fallback: string): string {

@@ -17,7 +17,8 @@ import { isMainThread, parentPort, Worker } from 'node:worker_threads'
 import { examples } from '@plazo/contract'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
-import { openDatabase, SANDBOX, seedSandbox } from '../src/storage/index.ts'
+import { SANDBOX, seedSandbox } from '../src/domain/sandbox/seed.ts'
+import { openDatabase } from '../src/storage/index.ts'
 
 const HOST = '127.0.0.1'
 /** Worst bodies in flight at once, as issue 28 measured them. */

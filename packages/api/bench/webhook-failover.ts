@@ -31,8 +31,9 @@ import { examples, type WebhookEvent } from '@plazo/contract'
 import pg from 'pg'
 import { buildApp } from '../src/app.ts'
 import { loadConfig } from '../src/config.ts'
+import { SANDBOX, seedSandbox } from '../src/domain/sandbox/seed.ts'
 import { enqueueEvents } from '../src/domain/webhooks/outbox.ts'
-import { openDatabase, SANDBOX, seedSandbox } from '../src/storage/index.ts'
+import { openDatabase } from '../src/storage/index.ts'
 import { DEFAULT_POSTGRES_URL, postgresUnreachable } from './postgres.ts'
 
 const GIVE_UP_MS = 120_000

@@ -8,6 +8,7 @@ import { PaymentIntentService } from './domain/checkout/payment-intent-service.t
 import { SessionService } from './domain/checkout/session-service.ts'
 import { ClientService } from './domain/client/client-service.ts'
 import { DistributionService } from './domain/client/distribution-service.ts'
+import { PublicClientService } from './domain/client/public-client.ts'
 import { EventStream } from './domain/devtools/event-stream.ts'
 import { RequestLog } from './domain/devtools/request-log.ts'
 import { Clock } from './domain/sandbox/clock.ts'
@@ -26,13 +27,15 @@ import { registerRequestLog } from './plugins/request-log.ts'
 import { twoPassValidatorCompiler } from './plugins/validator.ts'
 import { assetRoutes } from './routes/assets/index.ts'
 import { authRoutes } from './routes/auth/index.ts'
-import { checkoutRoutes, orderRoutes } from './routes/checkout/index.ts'
+import { orderRoutes } from './routes/checkout/orders.ts'
+import { checkoutRoutes } from './routes/checkout/sessions.ts'
 import { publicClientRoutes } from './routes/client/public.ts'
 import { clientSessionRoutes } from './routes/client/session.ts'
 import { DEVTOOLS_PATHS, devtoolsRoutes } from './routes/devtools/index.ts'
-import { hppDistributionRoutes, hppPageRoutes, outboxTestHelperRoutes } from './routes/hpp/index.ts'
+import { hppDistributionRoutes, hppPageRoutes } from './routes/hpp/index.ts'
 import { mcpRoutes } from './routes/mcp/index.ts'
 import { testHelperRoutes } from './routes/test-helpers/index.ts'
+import { outboxTestHelperRoutes } from './routes/test-helpers/outbox.ts'
 import { webhookRoutes } from './routes/webhooks/index.ts'
 import type { Database } from './storage/index.ts'
 
@@ -147,7 +150,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       checkoutRoutes(api, sessions, lifecycle, new PaymentIntentService({ db, sessions, lifecycle }))
       orderRoutes(api, lifecycle)
       // Own scope: its CORS hook must not reach the merchant-token routes.
-      await api.register(async (scope) => publicClientRoutes(scope, db))
+      await api.register(async (scope) => publicClientRoutes(scope, new PublicClientService(db)))
       clientSessionRoutes(api, client)
       hppDistributionRoutes(api, distribution)
       if (config.sandbox) testHelperRoutes(api, lifecycle)
@@ -157,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     },
     { prefix: API_PREFIX },
   )
-  await hppPageRoutes(app, { db, publicUrl: config.publicUrl, distDir: options.hppDistDir })
+  await hppPageRoutes(app, { client, publicUrl: config.publicUrl, distDir: options.hppDistDir })
   // Served at the root, beside the API: <script src="<api>/checkout.js">.
   assetRoutes(app)
   // The MCP server for coding agents (sandbox only): the docs and the sandbox as tools, at /mcp.

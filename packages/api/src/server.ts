@@ -2,8 +2,9 @@
 // sandbox, listens, and shuts down gracefully on SIGINT/SIGTERM. Everything else is built by app.ts.
 import { buildApp } from './app.ts'
 import { ConfigError, loadConfig } from './config.ts'
+import { SANDBOX, seedSandbox } from './domain/sandbox/seed.ts'
 import { loggerOptions } from './plugins/log-format.ts'
-import { openDatabase, SANDBOX, seedSandbox } from './storage/index.ts'
+import { openDatabase } from './storage/index.ts'
 import { allowOptimizingLargeFunctions } from './v8-flags.ts'
 
 async function main(): Promise<void> {

@@ -7,7 +7,8 @@ import Fastify, { type FastifyInstance } from 'fastify'
 import { buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { hppUrls } from '../../src/domain/checkout/session-service.ts'
-import { type Database, openDatabase, seedSandbox } from '../../src/storage/index.ts'
+import { seedSandbox } from '../../src/domain/sandbox/seed.ts'
+import { type Database, openDatabase } from '../../src/storage/index.ts'
 
 const HOST = '127.0.0.1'
 

@@ -3,6 +3,7 @@ import { CONSTANTS } from '@plazo/contract'
 import canonicalize from 'canonicalize'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError, badRequest } from '../errors.ts'
+import { idempotencyRepository } from '../storage/idempotency-repository.ts'
 import type { Database } from '../storage/index.ts'
 
 const KEY_TTL_MS = CONSTANTS.IDEMPOTENCY_KEY_TTL_MINUTES.value * 60_000
@@ -22,17 +23,6 @@ declare module 'fastify' {
     /** preHandler for POST routes, after authenticate: honours the `Idempotency-Key` header. */
     idempotent: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
   }
-}
-
-interface KeyRow {
-  method: string
-  path: string
-  request_hash: string
-  status: 'running' | 'done'
-  response_status: number | null
-  response_body: unknown
-  created_at: string
-  expires_at: string
 }
 
 /**
@@ -101,10 +91,7 @@ export function registerIdempotency(
     const at = now()
 
     const replay = await db.transaction(async (tx) => {
-      const row = await tx.oneForUpdate<KeyRow>(
-        'SELECT method, path, request_hash, status, response_status, response_body, created_at, expires_at FROM idempotency_keys WHERE merchant_id = $1 AND key = $2',
-        [merchantId, key],
-      )
+      const row = await idempotencyRepository.lock(tx, merchantId, key)
       const expired = row !== undefined && Date.parse(row.expires_at) <= at.getTime()
       const abandoned =
         row !== undefined &&
@@ -115,21 +102,21 @@ export function registerIdempotency(
         if (row.status === 'running') throw new ApiError('IDEMPOTENCY_IN_PROGRESS')
         return row
       }
-      if (row)
-        await tx.run('DELETE FROM idempotency_keys WHERE merchant_id = $1 AND key = $2', [merchantId, key])
-      const claimed = await tx.run(
-        `INSERT INTO idempotency_keys (merchant_id, key, method, path, request_hash, status, created_at, expires_at)
-         VALUES ($1, $2, $3, $4, $5, 'running', $6, $7) ON CONFLICT DO NOTHING`,
-        [merchantId, key, request.method, routePath(request), hash, at, new Date(at.getTime() + KEY_TTL_MS)],
-      )
-      if (claimed.changes === 0) {
+      if (row) await idempotencyRepository.remove(tx, merchantId, key)
+      const claimed = await idempotencyRepository.claim(tx, {
+        merchantId,
+        key,
+        method: request.method,
+        path: routePath(request),
+        requestHash: hash,
+        createdAt: at,
+        expiresAt: new Date(at.getTime() + KEY_TTL_MS),
+      })
+      if (!claimed) {
         // Concurrent first requests with one key all find no row (PostgreSQL cannot lock a row that does not
         // exist yet); the insert lets one of them claim the key, and the others learn of it here.
-        const winner = await tx.one<Pick<KeyRow, 'request_hash'>>(
-          'SELECT request_hash FROM idempotency_keys WHERE merchant_id = $1 AND key = $2',
-          [merchantId, key],
-        )
-        if (winner && winner.request_hash !== hash) throw new ApiError('IDEMPOTENCY_MISMATCH')
+        const winner = await idempotencyRepository.requestHash(tx, merchantId, key)
+        if (winner !== undefined && winner !== hash) throw new ApiError('IDEMPOTENCY_MISMATCH')
         throw new ApiError('IDEMPOTENCY_IN_PROGRESS')
       }
       return undefined
@@ -156,15 +143,11 @@ export function registerIdempotency(
     request.idempotencyClaim = undefined
     const settle =
       reply.statusCode >= 500 || typeof payload !== 'string' || payload === ''
-        ? db.run('DELETE FROM idempotency_keys WHERE merchant_id = $1 AND key = $2', [
-            claim.merchantId,
-            claim.key,
-          ])
-        : db.run(
-            `UPDATE idempotency_keys SET status = 'done', response_status = $3, response_body = $4
-             WHERE merchant_id = $1 AND key = $2`,
-            [claim.merchantId, claim.key, reply.statusCode, payload],
-          )
+        ? idempotencyRepository.remove(db, claim.merchantId, claim.key)
+        : idempotencyRepository.complete(db, claim.merchantId, claim.key, {
+            status: reply.statusCode,
+            body: payload,
+          })
     settle.then(
       () => done(null, payload),
       (error: Error) => done(error),

@@ -63,7 +63,6 @@ export type { Dialect, Migration } from './migrations/index.ts'
 export { MIGRATIONS } from './migrations/index.ts'
 export { PlaceholderError } from './placeholders.ts'
 export { PostgresDatabase } from './postgres-database.ts'
-export { SANDBOX, seedSandbox } from './seed.ts'
 export { SqliteDatabase } from './sqlite-database.ts'
 export { TransactionMisuseError } from './transaction-scope.ts'
 export type {

@@ -185,6 +185,15 @@ export const sessionRepository = {
     return row && fromRow(row)
   },
 
+  /** Whether the merchant has this session. */
+  async exists(db: Queryable, merchantId: string, id: string): Promise<boolean> {
+    const row = await db.one('SELECT id FROM checkout_sessions WHERE id = $1 AND merchant_id = $2', [
+      id,
+      merchantId,
+    ])
+    return row !== undefined
+  },
+
   /**
    * The stored documents of sessions as JSON text, not parsed, in the order asked (undefined for an unknown
    * session or another merchant's): the get-session route sends one as it is, which saves a parse and a
@@ -238,11 +247,60 @@ export const sessionRepository = {
     return this.findForUpdate(tx, merchantId, id)
   },
 
+  /**
+   * Locks the sessions' rows until `tx` ends (PostgreSQL; SQLite transactions run one at a time), sorted so
+   * that two transactions locking several sessions cannot deadlock (see domain/webhooks/outbox.ts lockSessions).
+   */
+  async lockAll(tx: Transaction, ids: readonly string[]): Promise<void> {
+    if (tx.engine !== 'postgres' || ids.length === 0) return
+    const sorted = [...ids].sort()
+    await tx.queryForUpdate(
+      `SELECT id FROM checkout_sessions WHERE id IN (${sorted.map((_, index) => `$${index + 1}`).join(', ')}) ORDER BY id`,
+      sorted,
+    )
+  },
+
   async findByHppId(db: Queryable, hppId: string): Promise<StoredSession | undefined> {
     const row = await db.one<SessionRow>(`SELECT ${columns} FROM checkout_sessions WHERE hpp_id = $1`, [
       hppId,
     ])
     return row && fromRow(row)
+  },
+
+  /** Whether a session has this hosted page (the id as stored: lower case). */
+  async hppExists(db: Queryable, hppId: string): Promise<boolean> {
+    return (await db.one('SELECT id FROM checkout_sessions WHERE hpp_id = $1', [hppId])) !== undefined
+  },
+
+  /** The merchant of a hosted page's session. */
+  async merchantOfHpp(db: Queryable, hppId: string): Promise<string | undefined> {
+    const row = await db.one<{ merchant_id: string }>(
+      'SELECT merchant_id FROM checkout_sessions WHERE hpp_id = $1',
+      [hppId],
+    )
+    return row?.merchant_id
+  },
+
+  /** The session of a hosted page, locked until the transaction ends (PostgreSQL). */
+  async lockByHppId(
+    tx: Transaction,
+    hppId: string,
+  ): Promise<{ id: string; merchant_id: string } | undefined> {
+    return tx.oneForUpdate<{ id: string; merchant_id: string }>(
+      'SELECT id, merchant_id FROM checkout_sessions WHERE hpp_id = $1',
+      [hppId],
+    )
+  },
+
+  /** The session a client secret opens (the secret is stored hashed: a lookup by its hash is the comparison). */
+  async findIdByClientSecretHash(
+    db: Queryable,
+    hash: string,
+  ): Promise<{ id: string; merchant_id: string } | undefined> {
+    return db.one<{ id: string; merchant_id: string }>(
+      'SELECT id, merchant_id FROM checkout_sessions WHERE client_secret_hash = $1',
+      [hash],
+    )
   },
 
   /** Writes a new version of the document; the caller holds the row (findForUpdate). */

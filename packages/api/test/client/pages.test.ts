@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { HPP_NOT_BUILT_MESSAGE } from '../../src/routes/hpp/pages.ts'
-import { SANDBOX } from '../../src/storage/index.ts'
-import type { TestApp } from '../helpers/app.ts'
+import { type TestApp, testApp } from '../helpers/app.ts'
 import { type TestDatabase, type TestEngine, testEngines } from '../helpers/engines.ts'
 import { HppKit } from './hpp-kit.ts'
 
@@ -63,7 +62,7 @@ describe.each(testEngines())('hosted page pages and QR code on $name', (engine) 
     await mkdir(join(dist, 'assets'))
     await writeFile(join(dist, 'index.html'), INDEX_HTML)
     await writeFile(join(dist, 'assets', 'app-abc.js'), 'console.log("checkout")')
-    t = await testAppWithDist(engine, dist)
+    t = await testApp(engine, {}, { timerIntervalMs: 0, hppDistDir: dist })
     kit = new HppKit(t)
   })
   afterAll(async () => {
@@ -151,30 +150,3 @@ describe('without a build of the app', () => {
     expect(login.statusCode).toBe(200)
   })
 })
-
-/** Like testApp (helpers/app.ts), with the app's build taken from `dist`. */
-async function testAppWithDist(engine: TestEngine, dist: string): Promise<TestApp> {
-  const t = await engine.open()
-  const app = await buildApp({ config: loadConfig({}), db: t.db, timerIntervalMs: 0, hppDistDir: dist })
-  const token = async (username: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v2/auth/login/',
-      payload: { username, password: SANDBOX.password },
-    })
-    return { authorization: `Bearer ${res.json().access_token}` }
-  }
-  return {
-    app,
-    t,
-    demo: await token(SANDBOX.demoStore.username),
-    other: await token(SANDBOX.otherShop.username),
-    setNow: () => {
-      throw new Error('not used here')
-    },
-    async close() {
-      await app.close()
-      await t.cleanup()
-    },
-  }
-}

@@ -2,7 +2,7 @@
 // sample as the environment variables its code reads (besides PLAZO_API_URL and PLAZO_ACCESS_TOKEN). Every
 // run gets fresh state of its own, so the three languages of one operation, and all operations, can run
 // at the same time: a capture gets its own confirmed order, a redelivery its own event.
-import { SANDBOX } from '../../src/storage/index.ts'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import type { HppKit } from '../client/hpp-kit.ts'
 
 export interface Setup {

@@ -12,7 +12,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
-import { SANDBOX } from '../../src/storage/index.ts'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import type { TestDatabase, TestEngine } from './engines.ts'
 
 export interface TestApp {
@@ -31,6 +31,23 @@ export interface TestAppOptions {
   timerIntervalMs?: number
   /** Passed to buildApp. By default the webhook worker's interval is off: tests deliver with deliverDue(). */
   webhooks?: Parameters<typeof buildApp>[0]['webhooks']
+  /** Passed to buildApp: the built checkout app served at /hpp and /embedded. */
+  hppDistDir?: string
+}
+
+/** Logs both sandbox users in: their Bearer headers. */
+export async function signIn(
+  app: App,
+): Promise<{ demo: Record<string, string>; other: Record<string, string> }> {
+  const token = async (username: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login/',
+      payload: { username, password: SANDBOX.password },
+    })
+    return { authorization: `Bearer ${res.json().access_token}` }
+  }
+  return { demo: await token(SANDBOX.demoStore.username), other: await token(SANDBOX.otherShop.username) }
 }
 
 export async function testApp(
@@ -46,20 +63,12 @@ export async function testApp(
     now: () => now ?? new Date(),
     ...(options.timerIntervalMs === undefined ? {} : { timerIntervalMs: options.timerIntervalMs }),
     webhooks: options.webhooks ?? { intervalMs: false },
+    ...(options.hppDistDir === undefined ? {} : { hppDistDir: options.hppDistDir }),
   })
-  const token = async (username: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v2/auth/login/',
-      payload: { username, password: SANDBOX.password },
-    })
-    return { authorization: `Bearer ${res.json().access_token}` }
-  }
   return {
     app,
     t,
-    demo: await token(SANDBOX.demoStore.username),
-    other: await token(SANDBOX.otherShop.username),
+    ...(await signIn(app)),
     setNow: (date) => {
       now = date
     },

@@ -14,7 +14,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
-import { openDatabase, seedSandbox } from '../../src/storage/index.ts'
+import { seedSandbox } from '../../src/domain/sandbox/seed.ts'
+import { openDatabase } from '../../src/storage/index.ts'
 import type { Database, Engine } from '../../src/storage/types.ts'
 
 export interface TestDatabase {

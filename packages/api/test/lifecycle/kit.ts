@@ -18,7 +18,7 @@ import {
 } from '@plazo/contract'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, expect } from 'vitest'
-import { SANDBOX } from '../../src/storage/index.ts'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { jobRepository } from '../../src/storage/job-repository.ts'
 import { expectBody, type TestApp, testApp } from '../helpers/app.ts'
 import type { TestEngine } from '../helpers/engines.ts'
@@ -320,6 +320,15 @@ export class LifecycleKit {
       ),
     )
     return { parent, child, childId }
+  }
+
+  /** Asserts a call refused with 409 INVALID_TRANSITION and `message`, and nothing changed. */
+  expectInvalidTransition(
+    id: string,
+    call: () => Promise<LightMyRequestResponse>,
+    message: string,
+  ): Promise<void> {
+    return this.expectRefused(id, call, 409, errorBody('INVALID_TRANSITION', message))
   }
 
   /** Asserts a refused call: exact status and body, and nothing changed. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { SANDBOX } from '../../src/storage/index.ts'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { testEngines } from '../helpers/engines.ts'
 import { LINE_1, LINE_2, LifecycleKit, operationOf, payloadOf, sessionRequest } from './kit.ts'
 

@@ -12,11 +12,10 @@ describe.each(testEngines())('refund on $name', (engine) => {
   describe('refund', () => {
     it('is refused before capture', async () => {
       const id = await k.approved('auto_confirm')
-      await k.expectRefused(
+      await k.expectInvalidTransition(
         id,
         () => k.refund(id, { refunded_amount: 100 }),
-        409,
-        errorBody('INVALID_TRANSITION', 'Nothing has been captured yet: a refund requires a prior capture.'),
+        'Nothing has been captured yet: a refund requires a prior capture.',
       )
     })
 

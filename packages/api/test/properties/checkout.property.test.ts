@@ -16,7 +16,7 @@ import {
 import fc from 'fast-check'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SANDBOX } from '../../src/storage/index.ts'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { type TestApp, testApp } from '../helpers/app.ts'
 import { testEngines } from '../helpers/engines.ts'
 

@@ -7,7 +7,7 @@ import {
   ValidationErrorBodySchema,
 } from '@plazo/contract'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { SANDBOX } from '../../src/storage/index.ts'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { expectBody, type TestApp, testApp } from '../helpers/app.ts'
 import { testEngines } from '../helpers/engines.ts'
 

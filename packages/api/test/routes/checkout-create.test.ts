@@ -7,7 +7,7 @@ import {
   type Static,
 } from '@plazo/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SANDBOX } from '../../src/storage/index.ts'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { expectBody, type TestApp, testApp } from '../helpers/app.ts'
 import { type Body, createCalls, requestExample, setField, UUID } from '../helpers/checkout-create.ts'
 import { testEngines } from '../helpers/engines.ts'

@@ -1,6 +1,6 @@
 import { ERRORS, examples, ValidationErrorBodySchema } from '@plazo/contract'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { SANDBOX } from '../../src/storage/index.ts'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { expectBody, type TestApp, testApp } from '../helpers/app.ts'
 import { testEngines } from '../helpers/engines.ts'
 

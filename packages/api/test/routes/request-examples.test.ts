@@ -6,7 +6,7 @@ import {
   operationsByDocument,
 } from '@plazo/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SANDBOX } from '../../src/storage/index.ts'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { type TestApp, testApp } from '../helpers/app.ts'
 import { testEngines } from '../helpers/engines.ts'
 import { type Body, LifecycleKit, sessionRequest } from '../lifecycle/kit.ts'

@@ -1,13 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SANDBOX, seedSandbox } from '../../src/domain/sandbox/seed.ts'
 import {
   isForeignKeyViolation,
   isUniqueViolation,
   openDatabase,
   PlaceholderError,
-  seedSandbox,
   TransactionMisuseError,
 } from '../../src/storage/index.ts'
-import { SANDBOX } from '../../src/storage/seed.ts'
 import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 
 const demo = SANDBOX.demoStore

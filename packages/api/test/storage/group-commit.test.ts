@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { isUniqueViolation, openDatabase } from '../../src/storage/index.ts'
-import { SANDBOX } from '../../src/storage/seed.ts'
 import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 
 const merchantId = SANDBOX.demoStore.merchantId

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { verifyPassword } from '../../src/domain/auth/password.ts'
-import { SANDBOX, seedSandbox } from '../../src/storage/index.ts'
+import { SANDBOX, seedSandbox } from '../../src/domain/sandbox/seed.ts'
 import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 
 describe.each(testEngines())('sandbox seed on $name', (engine) => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { MIGRATIONS, migrate, type Queryable, SANDBOX, seedSandbox } from '../../src/storage/index.ts'
+import { SANDBOX, seedSandbox } from '../../src/domain/sandbox/seed.ts'
+import { MIGRATIONS, migrate, type Queryable } from '../../src/storage/index.ts'
 import { type Job, jobRepository, SESSION_EXPIRY } from '../../src/storage/job-repository.ts'
 import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 

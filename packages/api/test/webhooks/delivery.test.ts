@@ -1,18 +1,17 @@
 import { WebhookEventListResponseSchema, WebhookEventResponseSchema } from '@plazo/contract'
 import { Webhook } from 'standardwebhooks'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { expectBody } from '../helpers/app.ts'
 import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 import {
   createSession,
   DEMO,
+  eachWebhookTest,
   enqueue,
   eventsOf,
   type Receiver,
-  receiver,
   secretOf,
   type WebhookTestApp,
-  webhookApp,
 } from './helpers.ts'
 
 describe.each(testEngines())('webhook delivery on $name', (engine) => {
@@ -20,15 +19,8 @@ describe.each(testEngines())('webhook delivery on $name', (engine) => {
   let api: WebhookTestApp
   let hook: Receiver
 
-  beforeEach(async () => {
-    t = await engine.open()
-    api = await webhookApp(t.db)
-    hook = await receiver()
-  })
-  afterEach(async () => {
-    await api.close()
-    await hook.close()
-    await t.cleanup()
+  eachWebhookTest(engine, (made) => {
+    ;({ t, api, hook } = made)
   })
 
   it('POSTs the stored payload, signed with Standard Webhooks, with the static Authorization header', async () => {

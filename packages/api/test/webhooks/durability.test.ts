@@ -1,13 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../src/storage/index.ts'
 import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 import {
   createSession,
   DEMO,
+  eachReceiverTest,
   enqueue,
   eventsOf,
   type Receiver,
-  receiver,
   type WebhookTestApp,
   webhookApp,
 } from './helpers.ts'
@@ -18,16 +18,8 @@ const durableEngines = testEngines().filter((engine) => engine.name !== 'sqlite 
 describe.each(durableEngines)('crash safety on $name', (engine) => {
   let t: TestDatabase
   let hook: Receiver
-  const cleanups: Array<() => Promise<void>> = []
-
-  beforeEach(async () => {
-    t = await engine.open()
-    hook = await receiver()
-  })
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-    await hook.close()
-    await t.cleanup()
+  const cleanups = eachReceiverTest(engine, (made) => {
+    ;({ t, hook } = made)
   })
 
   /** A new "process": its own connection to the same database and its own app. */
@@ -84,16 +76,8 @@ describe.each(durableEngines)('crash safety on $name', (engine) => {
 describe.each(testEngines())('concurrent workers on $name', (engine) => {
   let t: TestDatabase
   let hook: Receiver
-  const cleanups: Array<() => Promise<void>> = []
-
-  beforeEach(async () => {
-    t = await engine.open()
-    hook = await receiver()
-  })
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-    await hook.close()
-    await t.cleanup()
+  const cleanups = eachReceiverTest(engine, (made) => {
+    ;({ t, hook } = made)
   })
 
   it("never delivers one event twice in a round, and keeps a session's order, across passes and app instances", async () => {

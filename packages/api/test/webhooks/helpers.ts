@@ -5,11 +5,15 @@ import http from 'node:http'
 import https from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { examples, type WebhookEvent } from '@plazo/contract'
+import { afterEach, beforeEach } from 'vitest'
 import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import type { WebhookOptions } from '../../src/domain/webhooks/index.ts'
 import { enqueueEvents } from '../../src/domain/webhooks/outbox.ts'
-import { type Database, SANDBOX } from '../../src/storage/index.ts'
+import type { Database } from '../../src/storage/index.ts'
+import { signIn } from '../helpers/app.ts'
+import type { TestDatabase, TestEngine } from '../helpers/engines.ts'
 
 export interface ReceivedRequest {
   method: string
@@ -178,20 +182,73 @@ export async function webhookApp(
     ...(options.now ? { now: options.now } : {}),
     webhooks: { intervalMs: false, timeoutMs: 2_000, ...options.webhooks },
   })
-  const token = async (username: string) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/v2/auth/login/',
-      payload: { username, password: SANDBOX.password },
-    })
-    return { authorization: `Bearer ${res.json().access_token}` }
-  }
   return {
     app,
-    demo: await token(SANDBOX.demoStore.username),
-    other: await token(SANDBOX.otherShop.username),
+    ...(await signIn(app)),
     close: () => app.close(),
   }
+}
+
+/** What each test of a webhook suite gets: a fresh database, the API on it and a receiver. */
+export interface WebhookTest {
+  t: TestDatabase
+  api: WebhookTestApp
+  hook: Receiver
+}
+
+/**
+ * The set-up most webhook suites share: before each test a fresh database of `engine`, the API on it (built
+ * with `options()`, read then) and a receiver, handed to `use`; all closed after the test.
+ *
+ *   let t: TestDatabase, let api: WebhookTestApp, let hook: Receiver
+ *   eachWebhookTest(engine, (made) => ({ t, api, hook } = made))
+ */
+export function eachWebhookTest(
+  engine: TestEngine,
+  use: (made: WebhookTest) => void | Promise<void>,
+  options: () => Parameters<typeof webhookApp>[1] = () => ({}),
+): void {
+  let made: WebhookTest | undefined
+  beforeEach(async () => {
+    const t = await engine.open()
+    const api = await webhookApp(t.db, options())
+    made = { t, api, hook: await receiver() }
+    await use(made)
+  })
+  afterEach(async () => {
+    if (!made) return
+    const { t, api, hook } = made
+    made = undefined
+    await api.close()
+    await hook.close()
+    await t.cleanup()
+  })
+}
+
+/**
+ * A fresh database of `engine` and a receiver before each test, without an app: the test builds its own apps (a
+ * "process" each) and pushes what closes them onto the array returned, run last first after the test, before
+ * the receiver and the database are closed.
+ */
+export function eachReceiverTest(
+  engine: TestEngine,
+  use: (made: Omit<WebhookTest, 'api'>) => void,
+): Array<() => Promise<void>> {
+  const cleanups: Array<() => Promise<void>> = []
+  let made: Omit<WebhookTest, 'api'> | undefined
+  beforeEach(async () => {
+    made = { t: await engine.open(), hook: await receiver() }
+    use(made)
+  })
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+    if (!made) return
+    const { t, hook } = made
+    made = undefined
+    await hook.close()
+    await t.cleanup()
+  })
+  return cleanups
 }
 
 /** Creates an embedded checkout session whose notifications go to `notificationUrl`, as `headers`' merchant. */

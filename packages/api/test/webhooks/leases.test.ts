@@ -2,7 +2,8 @@
 // have a short lease that only a live node renews. Two app instances share one database, as two API nodes do;
 // the one that "dies" loses its database connection with its tries in flight, as a killed process does.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { LEASE_MS, TRY_CUT_SHORT, TRY_IN_FLIGHT } from '../../src/domain/webhooks/claims.ts'
+import { LEASE_MS } from '../../src/domain/webhooks/delivery-worker.ts'
+import { TRY_CUT_SHORT, TRY_IN_FLIGHT } from '../../src/storage/event-claims.ts'
 import { type Database, openDatabase } from '../../src/storage/index.ts'
 import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 import { createSession, DEMO, enqueue, eventsOf, type Receiver, receiver, webhookApp } from './helpers.ts'

@@ -1,31 +1,22 @@
 import { validate, WEBHOOK_EVENT_SCHEMAS } from '@plazo/contract'
 import { Webhook } from 'standardwebhooks'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type TestDatabase, testEngines } from '../helpers/engines.ts'
+import { describe, expect, it } from 'vitest'
+import { testEngines } from '../helpers/engines.ts'
 import {
   createSession,
+  eachWebhookTest,
   eventsOf,
   type Receiver,
-  receiver,
   secretOf,
   type WebhookTestApp,
-  webhookApp,
 } from './helpers.ts'
 
 describe.each(testEngines())('notifications of real state changes on $name', (engine) => {
-  let t: TestDatabase
   let api: WebhookTestApp
   let hook: Receiver
 
-  beforeEach(async () => {
-    t = await engine.open()
-    api = await webhookApp(t.db)
-    hook = await receiver()
-  })
-  afterEach(async () => {
-    await api.close()
-    await hook.close()
-    await t.cleanup()
+  eachWebhookTest(engine, (made) => {
+    ;({ api, hook } = made)
   })
 
   it('delivers what the lifecycle wrote when the customer completes the checkout', async () => {

@@ -1,31 +1,22 @@
 import { examples, SessionResponseSchema, setNotificationUrl } from '@plazo/contract'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { expectBody } from '../helpers/app.ts'
-import { type TestDatabase, testEngines } from '../helpers/engines.ts'
+import { testEngines } from '../helpers/engines.ts'
 import {
   closedPortUrl,
   createSession,
+  eachWebhookTest,
   eventsOf,
   type Receiver,
-  receiver,
   type WebhookTestApp,
-  webhookApp,
 } from './helpers.ts'
 
 describe.each(testEngines())('fixing the notification_url of a session on $name', (engine) => {
-  let t: TestDatabase
   let api: WebhookTestApp
   let hook: Receiver
 
-  beforeEach(async () => {
-    t = await engine.open()
-    api = await webhookApp(t.db)
-    hook = await receiver()
-  })
-  afterEach(async () => {
-    await api.close()
-    await hook.close()
-    await t.cleanup()
+  eachWebhookTest(engine, (made) => {
+    ;({ api, hook } = made)
   })
 
   const pass = () => api.app.services.webhookDelivery.deliverDue()

@@ -1,17 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RETRY_DELAYS_MS } from '../../src/domain/webhooks/index.ts'
 import { enqueueEvents } from '../../src/domain/webhooks/outbox.ts'
 import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 import {
   createSession,
   DEMO,
+  eachWebhookTest,
   enqueue,
   eventsOf,
   type Receiver,
-  receiver,
   statusChangedEvent,
   type WebhookTestApp,
-  webhookApp,
 } from './helpers.ts'
 
 describe.each(testEngines())('the order of the notifications of a session on $name', (engine) => {
@@ -20,17 +19,16 @@ describe.each(testEngines())('the order of the notifications of a session on $na
   let hook: Receiver
   let now: Date
 
-  beforeEach(async () => {
-    t = await engine.open()
-    now = new Date()
-    api = await webhookApp(t.db, { now: () => now, webhooks: { random: () => 0.5 } })
-    hook = await receiver()
-  })
-  afterEach(async () => {
-    await api.close()
-    await hook.close()
-    await t.cleanup()
-  })
+  eachWebhookTest(
+    engine,
+    (made) => {
+      ;({ t, api, hook } = made)
+    },
+    () => {
+      now = new Date()
+      return { now: () => now, webhooks: { random: () => 0.5 } }
+    },
+  )
 
   const pass = () => api.app.services.webhookDelivery.deliverDue()
   const advance = (ms: number) => {

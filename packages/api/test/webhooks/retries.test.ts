@@ -1,16 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { RETRY_DELAYS_MS, retryDelayMs } from '../../src/domain/webhooks/index.ts'
 import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 import {
   closedPortUrl,
   createSession,
   DEMO,
+  eachWebhookTest,
   enqueue,
   eventsOf,
   type Receiver,
-  receiver,
   type WebhookTestApp,
-  webhookApp,
 } from './helpers.ts'
 
 describe('the retry schedule', () => {
@@ -38,18 +37,17 @@ describe.each(testEngines())('retries on $name', (engine) => {
   let hook: Receiver
   let now: Date
 
-  beforeEach(async () => {
-    t = await engine.open()
-    now = new Date()
-    // No jitter, so the schedule can be checked to the millisecond; real time is injected.
-    api = await webhookApp(t.db, { now: () => now, webhooks: { random: () => 0.5, timeoutMs: 300 } })
-    hook = await receiver()
-  })
-  afterEach(async () => {
-    await api.close()
-    await hook.close()
-    await t.cleanup()
-  })
+  eachWebhookTest(
+    engine,
+    (made) => {
+      ;({ t, api, hook } = made)
+    },
+    () => {
+      now = new Date()
+      // No jitter, so the schedule can be checked to the millisecond; real time is injected.
+      return { now: () => now, webhooks: { random: () => 0.5, timeoutMs: 300 } }
+    },
+  )
 
   const pass = () => api.app.services.webhookDelivery.deliverDue()
   const advance = (ms: number) => {

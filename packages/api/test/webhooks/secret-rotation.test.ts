@@ -4,18 +4,17 @@
 // the `standardwebhooks` package, the library receivers use.
 import { CONSTANTS, WebhookSecretResponseSchema } from '@plazo/contract'
 import { Webhook } from 'standardwebhooks'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { expectBody } from '../helpers/app.ts'
 import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 import {
   createSession,
   DEMO,
+  eachWebhookTest,
   enqueue,
   type Receiver,
-  receiver,
   secretOf,
   type WebhookTestApp,
-  webhookApp,
 } from './helpers.ts'
 
 const OVERLAP_MINUTES = CONSTANTS.WEBHOOK_SECRET_OVERLAP_HOURS.value * 60
@@ -26,16 +25,9 @@ describe.each(testEngines())('webhook secret rotation on $name', (engine) => {
   let hook: Receiver
   let sessionId: string
 
-  beforeEach(async () => {
-    t = await engine.open()
-    api = await webhookApp(t.db)
-    hook = await receiver()
+  eachWebhookTest(engine, async (made) => {
+    ;({ t, api, hook } = made)
     sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-  })
-  afterEach(async () => {
-    await api.close()
-    await hook.close()
-    await t.cleanup()
   })
 
   async function rotate(payload?: unknown) {

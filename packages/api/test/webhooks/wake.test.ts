@@ -1,7 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '../../src/storage/index.ts'
 import { type TestDatabase, testEngines } from '../helpers/engines.ts'
-import { createSession, DEMO, enqueue, eventsOf, type Receiver, receiver, webhookApp } from './helpers.ts'
+import {
+  createSession,
+  DEMO,
+  eachReceiverTest,
+  enqueue,
+  eventsOf,
+  type Receiver,
+  webhookApp,
+} from './helpers.ts'
 
 // The worker's poll is only a safety net: a committed event wakes it. The poll is set to ten minutes here, so
 // an event received within seconds was sent because its commit woke a worker.
@@ -16,16 +24,8 @@ async function waitFor(hook: Receiver, count: number): Promise<void> {
 describe.each(testEngines())('a commit wakes the delivery worker on $name', (engine) => {
   let t: TestDatabase
   let hook: Receiver
-  const cleanups: Array<() => Promise<void>> = []
-
-  beforeEach(async () => {
-    t = await engine.open()
-    hook = await receiver()
-  })
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
-    await hook.close()
-    await t.cleanup()
+  const cleanups = eachReceiverTest(engine, (made) => {
+    ;({ t, hook } = made)
   })
 
   it('delivers an event written after the start at once, not at the next poll', async () => {

@@ -5,7 +5,8 @@ import { examples } from '@plazo/contract'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type App, buildApp } from '../../../api/src/app.ts'
 import { loadConfig } from '../../../api/src/config.ts'
-import { type Database, openDatabase, SANDBOX, seedSandbox } from '../../../api/src/storage/index.ts'
+import { SANDBOX, seedSandbox } from '../../../api/src/domain/sandbox/seed.ts'
+import { type Database, openDatabase } from '../../../api/src/storage/index.ts'
 import { BASE_URL, builtLibrary, type CheckoutJs } from './helpers.ts'
 
 let lib: CheckoutJs

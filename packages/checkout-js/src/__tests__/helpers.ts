@@ -4,7 +4,7 @@ import { dirname, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { DEFAULT_PRICINGS } from '@plazo/finance'
 import { vi } from 'vitest'
-import { simulate } from '../../../api/src/routes/client/public.ts'
+import { simulate } from '../../../api/src/domain/client/public-client.ts'
 import { buildCheckoutJsIfStale } from '../../scripts/build-locked.ts'
 
 export const AGENT = 'a0a09c08-ec9b-4994-8a89-ddaf1e736565'

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Database, Queryable } from '../../storage/types.ts'
+import { type TokenRow, tokenRepository, userRepository } from '../../storage/user-repository.ts'
 import { hashForUnknownUsers, verifyPassword } from './password.ts'
 import { generateToken, hashToken } from './tokens.ts'
 import { normalizeUsername } from './users.ts'
@@ -37,15 +38,6 @@ export interface AuthServiceOptions {
   refreshTokenTtlSeconds?: number
   /** The clock; injectable so expiry can be tested without waiting. */
   now?: () => Date
-}
-
-interface TokenRow {
-  kind: 'access' | 'refresh'
-  user_id: string
-  merchant_id: string
-  family_id: string
-  expires_at: string
-  revoked_at: string | null
 }
 
 /**
@@ -86,10 +78,7 @@ export class AuthService {
   }
 
   async login(username: string, password: string): Promise<LoginResult> {
-    const user = await this.#db.one<{ id: string; password_hash: string }>(
-      'SELECT id, password_hash FROM users WHERE username = $1',
-      [normalizeUsername(username)],
-    )
+    const user = await userRepository.findByUsername(this.#db, normalizeUsername(username))
     // Always pay for one scrypt, so an unknown username answers as slowly as a wrong password.
     const matches = await verifyPassword(password, user?.password_hash ?? (await hashForUnknownUsers()))
     if (!user || !matches) return { ok: false, failure: 'invalid_credentials' }
@@ -118,21 +107,15 @@ export class AuthService {
     const tokenHash = hashToken(refreshToken)
     return this.#db.transaction(async (tx): Promise<RefreshResult> => {
       // The lock makes two refreshes with the same token take turns, so only the first one can succeed.
-      const row = await tx.oneForUpdate<Omit<TokenRow, 'merchant_id'>>(
-        'SELECT kind, user_id, family_id, expires_at, revoked_at FROM access_tokens WHERE token_hash = $1',
-        [tokenHash],
-      )
+      const row = await tokenRepository.lock(tx, tokenHash)
       if (row?.kind !== 'refresh') return { ok: false, failure: 'invalid_token' }
       const now = this.#now()
       if (row.revoked_at !== null) {
-        await tx.run('UPDATE access_tokens SET revoked_at = $1 WHERE family_id = $2 AND revoked_at IS NULL', [
-          now,
-          row.family_id,
-        ])
+        await tokenRepository.revokeFamily(tx, row.family_id, now)
         return { ok: false, failure: 'invalid_token' }
       }
       if (isExpired(row, now)) return { ok: false, failure: 'expired_token' }
-      await tx.run('UPDATE access_tokens SET revoked_at = $1 WHERE token_hash = $2', [now, tokenHash])
+      await tokenRepository.revoke(tx, tokenHash, now)
       return { ok: true, tokens: await this.#issue(tx, row.user_id, row.family_id) }
     })
   }
@@ -154,12 +137,7 @@ export class AuthService {
     const nowMs = this.#now().getTime()
     const tokenHash = hashToken(accessToken)
     const revocations = this.#revocations
-    const row = await this.#db.one<TokenRow>(
-      `SELECT t.kind, t.user_id, u.merchant_id, t.family_id, t.expires_at, t.revoked_at
-       FROM access_tokens t JOIN users u ON u.id = t.user_id
-       WHERE t.token_hash = $1`,
-      [tokenHash],
-    )
+    const row = await tokenRepository.findWithMerchant(this.#db, tokenHash)
     if (row?.kind !== 'access' || row.revoked_at !== null) return { ok: false, failure: 'invalid_token' }
     if (isExpired(row, this.#now())) return { ok: false, failure: 'expired_token' }
     const principal = { userId: row.user_id, merchantId: row.merchant_id }
@@ -180,24 +158,22 @@ export class AuthService {
     const now = this.#now()
     const accessToken = generateToken()
     const refreshToken = generateToken()
-    const insert = `INSERT INTO access_tokens (token_hash, user_id, kind, family_id, expires_at, revoked_at, created_at)
-      VALUES ($1, $2, $3, $4, $5, NULL, $6)`
-    await tx.run(insert, [
-      hashToken(accessToken),
+    await tokenRepository.insert(tx, {
+      tokenHash: hashToken(accessToken),
       userId,
-      'access',
+      kind: 'access',
       familyId,
-      new Date(now.getTime() + this.#accessTtlMs),
-      now,
-    ])
-    await tx.run(insert, [
-      hashToken(refreshToken),
+      expiresAt: new Date(now.getTime() + this.#accessTtlMs),
+      createdAt: now,
+    })
+    await tokenRepository.insert(tx, {
+      tokenHash: hashToken(refreshToken),
       userId,
-      'refresh',
+      kind: 'refresh',
       familyId,
-      new Date(now.getTime() + this.#refreshTtlMs),
-      now,
-    ])
+      expiresAt: new Date(now.getTime() + this.#refreshTtlMs),
+      createdAt: now,
+    })
     return {
       token_type: 'Bearer',
       access_token: accessToken,

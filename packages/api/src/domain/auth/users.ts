@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Queryable } from '../../storage/types.ts'
+import { userRepository } from '../../storage/user-repository.ts'
 import { hashPassword } from './password.ts'
 
 /** Usernames are e-mail addresses, which people type in any case: they are stored and compared lowercased. */
@@ -18,15 +19,12 @@ export interface NewUser {
 /** Creates a user with a hashed password and returns its id. A taken username is a unique violation. */
 export async function createUser(db: Queryable, user: NewUser): Promise<string> {
   const id = user.id ?? randomUUID()
-  await db.run(
-    'INSERT INTO users (id, merchant_id, username, password_hash, created_at) VALUES ($1, $2, $3, $4, $5)',
-    [
-      id,
-      user.merchantId,
-      normalizeUsername(user.username),
-      await hashPassword(user.password),
-      user.createdAt,
-    ],
-  )
+  await userRepository.insert(db, {
+    id,
+    merchantId: user.merchantId,
+    username: normalizeUsername(user.username),
+    passwordHash: await hashPassword(user.password),
+    createdAt: user.createdAt,
+  })
   return id
 }

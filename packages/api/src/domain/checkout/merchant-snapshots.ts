@@ -1,10 +1,6 @@
-/** What a create reads of its merchant: its default country, its sandbox clock and the session's agent. */
-export interface MerchantSnapshot {
-  default_country: 'ESP' | 'FRA'
-  offset_minutes: number
-  /** The agent the request names, when it is one of the merchant's, else its default one; null when none. */
-  agent_id: string | null
-}
+import type { MerchantSnapshot } from '../../storage/merchant-repository.ts'
+
+export type { MerchantSnapshot }
 
 /** Snapshots kept at most; past it the oldest go (a node serves far fewer active merchants than this). */
 const LIMIT = 10_000

@@ -11,8 +11,8 @@ import { ApiError, invalidFields } from '../../errors.ts'
 import { batched } from '../../storage/batched.ts'
 import type { Database, Queryable, Transaction } from '../../storage/index.ts'
 import { jobRepository, SESSION_EXPIRY } from '../../storage/job-repository.ts'
+import { merchantRepository } from '../../storage/merchant-repository.ts'
 import {
-  agentOf,
   type CheckedInsert,
   type NewSessionExtra,
   sessionRepository,
@@ -59,20 +59,6 @@ async function rescheduleExpiry(tx: Queryable, session: CheckoutSession, now: Da
   if (!at) return
   const job = { merchantId: session.merchant_id, sessionId: session.id, kind: SESSION_EXPIRY, dueAt: at }
   await jobRepository.schedule(tx, job, now)
-}
-
-/**
- * The agent a session belongs to, as a column of a query over `merchants m`: the requested one when it is one of
- * the merchant's agents (else null), or the merchant's default agent, else its oldest. Ids are stored in lower
- * case. The default agent is found through agents_one_default_per_merchant_idx; the oldest, which needs a
- * sort, only when a merchant has no default.
- */
-function agentColumn(requested: string | undefined): string {
-  return `${agentOf(requested === undefined ? null : '$2')} AS agent_id`
-}
-
-function agentParams(merchantId: string, requested: string | undefined): string[] {
-  return requested === undefined ? [merchantId] : [merchantId, requested.toLowerCase()]
 }
 
 function agentOrError(agentId: string | null): string {
@@ -128,11 +114,7 @@ export class SessionService {
   }
 
   async #agentId(db: Queryable, principal: Principal, requested: string | undefined): Promise<string> {
-    const row = await db.one<{ agent_id: string | null }>(
-      `SELECT ${agentColumn(requested)} FROM merchants m WHERE m.id = $1`,
-      agentParams(principal.merchantId, requested),
-    )
-    return agentOrError(row?.agent_id ?? null)
+    return agentOrError(await merchantRepository.findAgent(db, principal.merchantId, requested))
   }
 
   async create(
@@ -213,13 +195,7 @@ export class SessionService {
     principal: Principal,
     request: CheckoutSessionRequest | PaymentIntentRequest,
   ): Promise<NewSession> {
-    const merchant = await db.one<MerchantSnapshot>(
-      `SELECT m.default_country,
-              COALESCE((SELECT c.offset_minutes FROM sandbox_clocks c WHERE c.merchant_id = m.id), 0) AS offset_minutes,
-              ${agentColumn(request.agent_id)}
-         FROM merchants m WHERE m.id = $1`,
-      agentParams(principal.merchantId, request.agent_id),
-    )
+    const merchant = await merchantRepository.snapshot(db, principal.merchantId, request.agent_id)
     if (!merchant) throw new ApiError('TOKEN_INVALID')
     const made = this.#make(principal, request, merchant)
     await sessionRepository.insert(db, made.session, made.extra)
@@ -347,10 +323,7 @@ export class SessionService {
         })
       }
       const agentId = await this.#agentId(tx, principal, request.agent_id ?? current.agent_id)
-      const merchant = await tx.one<Pick<MerchantSnapshot, 'default_country'>>(
-        'SELECT default_country FROM merchants WHERE id = $1',
-        [principal.merchantId],
-      )
+      const defaultCountry = await merchantRepository.defaultCountry(tx, principal.merchantId)
       const ordered: CheckoutSessionRequest = keptDownPayment
         ? {
             ...request,
@@ -369,7 +342,7 @@ export class SessionService {
           userId: current.user_id,
           merchantId: current.merchant_id,
           agentId,
-          defaultCountry: merchant?.default_country ?? 'ESP',
+          defaultCountry: defaultCountry ?? 'ESP',
           hppId: current.hpp?.id ?? null,
           defaultExpiresAt: new Date(Date.parse(current.created_at) + DEFAULT_SESSION_TTL_MS),
         },

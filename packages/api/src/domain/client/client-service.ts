@@ -8,6 +8,7 @@ import {
 } from '@plazo/contract'
 import { ApiError, invalidFields } from '../../errors.ts'
 import type { Database } from '../../storage/index.ts'
+import { merchantRepository } from '../../storage/merchant-repository.ts'
 import { type StoredSession, sessionRepository } from '../../storage/session-repository.ts'
 import { hashToken } from '../auth/index.ts'
 import type { LifecycleService } from '../checkout/lifecycle-service.ts'
@@ -36,6 +37,8 @@ export interface ClientCompleteInput {
   customer: unknown
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 /** The longest client secret we bother hashing; a real one is about 80 characters. */
 const MAX_SECRET_LENGTH = 256
 
@@ -55,6 +58,11 @@ export class ClientService {
     this.#publicUrl = options.publicUrl
   }
 
+  /** Whether a session has this hosted page (any case; a malformed id has none). */
+  async hostedPageExists(hppId: string): Promise<boolean> {
+    return UUID.test(hppId) && (await sessionRepository.hppExists(this.#db, hppId.toLowerCase()))
+  }
+
   /** The stored session a capability opens: 404 for an unknown hosted page, 401 for a wrong client secret. */
   async resolve(capability: ClientCapability): Promise<StoredSession> {
     if ('hppId' in capability) {
@@ -66,10 +74,7 @@ export class ClientService {
     if (secret === undefined || secret === '') throw new ApiError('TOKEN_MISSING')
     if (secret.length > MAX_SECRET_LENGTH) throw new ApiError('TOKEN_INVALID')
     // The secret is stored hashed (like bearer tokens): a lookup by its SHA-256 is the comparison.
-    const row = await this.#db.one<{ id: string; merchant_id: string }>(
-      'SELECT id, merchant_id FROM checkout_sessions WHERE client_secret_hash = $1',
-      [hashToken(secret)],
-    )
+    const row = await sessionRepository.findIdByClientSecretHash(this.#db, hashToken(secret))
     const stored = row && (await sessionRepository.find(this.#db, row.merchant_id, row.id))
     if (!stored) throw new ApiError('TOKEN_INVALID')
     if (!capability.downPayment) return stored
@@ -97,9 +102,7 @@ export class ClientService {
 
   /** A down payment's page sends the customer back to the shop with the parent order's references. */
   async #view(session: CheckoutSession, parent: CheckoutSession | undefined): Promise<ClientSession> {
-    const merchant = await this.#db.one<{ name: string }>('SELECT name FROM merchants WHERE id = $1', [
-      session.merchant_id,
-    ])
+    const merchantName = await merchantRepository.name(this.#db, session.merchant_id)
     let downPaymentHppId: string | null = null
     if (session.downpayment_checkout_session_id) {
       const child = await sessionRepository.find(
@@ -111,7 +114,7 @@ export class ClientService {
     }
     const view = clientView(session, {
       publicUrl: this.#publicUrl,
-      merchantName: merchant?.name ?? '',
+      merchantName: merchantName ?? '',
       downPaymentHppId,
     })
     return parent ? { ...view, success_url: successUrl(parent), cancel_url: cancelUrl(parent) } : view

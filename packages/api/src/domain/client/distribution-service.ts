@@ -3,6 +3,8 @@ import type { CheckoutSession, DistributionSchema, Static } from '@plazo/contrac
 import type { FastifyBaseLogger } from 'fastify'
 import { ApiError } from '../../errors.ts'
 import type { Database, Transaction } from '../../storage/index.ts'
+import { merchantRepository } from '../../storage/merchant-repository.ts'
+import { type OutboxMessageRow, outboxMessageRepository } from '../../storage/outbox-message-repository.ts'
 import { sessionRepository } from '../../storage/session-repository.ts'
 import { hppUrls } from '../checkout/session-service.ts'
 import type { Clock } from '../sandbox/clock.ts'
@@ -14,16 +16,7 @@ export type OutboxMessage = Distribution & { body: string }
 export const PAGE_SENDS_PER_HOUR = 5
 const HOUR_MS = 60 * 60 * 1000
 
-interface OutboxRow {
-  id: string
-  hpp_id: string
-  recipient: string
-  channel: 'email' | 'sms'
-  body: string
-  created_at: string
-}
-
-const toMessage = (row: OutboxRow): OutboxMessage => ({
+const toMessage = (row: OutboxMessageRow): OutboxMessage => ({
   id: row.id,
   hpp_id: row.hpp_id,
   recipient: row.recipient,
@@ -79,10 +72,7 @@ export class DistributionService {
   ): Promise<Distribution> {
     return this.#db.transaction(async (tx) => {
       // Locking the session row serialises concurrent sends of one page, so the hourly limit holds.
-      const row = await tx.oneForUpdate<{ id: string; merchant_id: string }>(
-        'SELECT id, merchant_id FROM checkout_sessions WHERE hpp_id = $1',
-        [hppId],
-      )
+      const row = await sessionRepository.lockByHppId(tx, hppId)
       if (!row || ('merchantId' in scope && row.merchant_id !== scope.merchantId)) {
         throw new ApiError('HPP_NOT_FOUND', { id: hppId })
       }
@@ -97,9 +87,7 @@ export class DistributionService {
       }
       const now = await this.#clock.now(session.merchant_id, tx)
       if ('rateLimited' in scope) await this.#checkRate(tx, hppId, now)
-      const merchant = await tx.one<{ name: string }>('SELECT name FROM merchants WHERE id = $1', [
-        session.merchant_id,
-      ])
+      const merchantName = await merchantRepository.name(tx, session.merchant_id)
       const url = hppUrls(this.#publicUrl, hppId).redirect_url
       const message: OutboxMessage = {
         id: randomUUID(),
@@ -107,13 +95,17 @@ export class DistributionService {
         recipient,
         channel: recipient.includes('@') ? 'email' : 'sms',
         sent_at: now.toISOString(),
-        body: distributionText(session, merchant?.name ?? '', this.#brand, url),
+        body: distributionText(session, merchantName ?? '', this.#brand, url),
       }
-      await tx.run(
-        `INSERT INTO outbox_messages (id, merchant_id, hpp_id, recipient, channel, body, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [message.id, session.merchant_id, hppId, recipient, message.channel, message.body, now],
-      )
+      await outboxMessageRepository.insert(tx, {
+        id: message.id,
+        merchantId: session.merchant_id,
+        hppId,
+        recipient,
+        channel: message.channel,
+        body: message.body,
+        createdAt: now,
+      })
       // Nothing leaves the sandbox: the log line is where a developer sees the message go out.
       this.#log.info(
         {
@@ -132,28 +124,18 @@ export class DistributionService {
 
   async #checkRate(tx: Transaction, hppId: string, now: Date): Promise<void> {
     const since = new Date(now.getTime() - HOUR_MS)
-    const recent = await tx.query<{ created_at: string }>(
-      'SELECT created_at FROM outbox_messages WHERE hpp_id = $1 AND created_at > $2 ORDER BY created_at',
-      [hppId, since],
-    )
+    const recent = await outboxMessageRepository.sentSince(tx, hppId, since)
     if (recent.length < PAGE_SENDS_PER_HOUR) return
-    const oldest = Date.parse(recent[0]?.created_at ?? now.toISOString())
+    const oldest = Date.parse(recent[0] ?? now.toISOString())
     const seconds = Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000))
     throw new RateLimitedError(seconds)
   }
 
   /** The messages of one of the merchant's hosted pages, oldest first (sandbox test helper). */
   async outbox(merchantId: string, hppId: string): Promise<OutboxMessage[]> {
-    const owner = await this.#db.one<{ merchant_id: string }>(
-      'SELECT merchant_id FROM checkout_sessions WHERE hpp_id = $1',
-      [hppId],
-    )
-    if (!owner || owner.merchant_id !== merchantId) throw new ApiError('HPP_NOT_FOUND', { id: hppId })
-    const rows = await this.#db.query<OutboxRow>(
-      `SELECT id, hpp_id, recipient, channel, body, created_at FROM outbox_messages
-       WHERE merchant_id = $1 AND hpp_id = $2 ORDER BY created_at, id`,
-      [merchantId, hppId],
-    )
+    const owner = await sessionRepository.merchantOfHpp(this.#db, hppId)
+    if (owner !== merchantId) throw new ApiError('HPP_NOT_FOUND', { id: hppId })
+    const rows = await outboxMessageRepository.listForPage(this.#db, merchantId, hppId)
     return rows.map(toMessage)
   }
 }

@@ -1,3 +1,4 @@
+import { clockRepository } from '../../storage/clock-repository.ts'
 import type { Queryable } from '../../storage/index.ts'
 
 /**
@@ -19,11 +20,7 @@ export class Clock {
   }
 
   async offsetMinutes(merchantId: string, db: Queryable = this.#db): Promise<number> {
-    const row = await db.one<{ offset_minutes: number }>(
-      'SELECT offset_minutes FROM sandbox_clocks WHERE merchant_id = $1',
-      [merchantId],
-    )
-    return row?.offset_minutes ?? 0
+    return clockRepository.offsetMinutes(db, merchantId)
   }
 
   async now(merchantId: string, db: Queryable = this.#db): Promise<Date> {

@@ -1,16 +1,10 @@
+import { certificateRepository } from '../../storage/certificate-repository.ts'
 import type { Database } from '../../storage/index.ts'
 import { createCertificateAuthority, issueCertificate, type KeyPairPem } from './pki.ts'
 
 export interface SandboxCertificates {
   ca: KeyPairPem
   client: KeyPairPem
-}
-
-interface CertificateRow {
-  ca_certificate: string
-  ca_private_key: string
-  client_certificate: string
-  client_private_key: string
 }
 
 /**
@@ -45,28 +39,13 @@ export class CertificateStore {
     const ca = createCertificateAuthority('Plazo sandbox webhooks CA', { now })
     const client = issueCertificate(ca, { commonName: 'Plazo sandbox webhooks', usage: 'client', now })
     // Two nodes may generate at once: the first insert wins and both then use the stored pair.
-    await this.#db.run(
-      `INSERT INTO webhook_certificates
-         (id, ca_certificate, ca_private_key, client_certificate, client_private_key, created_at)
-       VALUES ('sandbox', $1, $2, $3, $4, $5)
-       ON CONFLICT DO NOTHING`,
-      [ca.certificate, ca.privateKey, client.certificate, client.privateKey, now],
-    )
+    await certificateRepository.insertIfMissing(this.#db, { ca, client }, now)
     const winner = await this.#read()
     if (!winner) throw new Error('webhook certificates were not stored')
     return winner
   }
 
-  async #read(): Promise<SandboxCertificates | undefined> {
-    const row = await this.#db.one<CertificateRow>(
-      `SELECT ca_certificate, ca_private_key, client_certificate, client_private_key
-       FROM webhook_certificates WHERE id = 'sandbox'`,
-    )
-    return (
-      row && {
-        ca: { certificate: row.ca_certificate, privateKey: row.ca_private_key },
-        client: { certificate: row.client_certificate, privateKey: row.client_private_key },
-      }
-    )
+  #read(): Promise<SandboxCertificates | undefined> {
+    return certificateRepository.find(this.#db)
   }
 }

@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto'
 import { CONSTANTS } from '@plazo/contract'
-import type { Database, Transaction } from '../../storage/index.ts'
-import { retryDelayMs } from './backoff.ts'
-import type { CertificateStore } from './certificates.ts'
 import {
   type ClaimedRow,
   claimDue,
   claimNext,
-  LEASE_MS,
-  RENEW_EVERY_MS,
   releaseClaims,
   renewClaims,
-} from './claims.ts'
-import { type DestinationRow, readDestination } from './destinations.ts'
+} from '../../storage/event-claims.ts'
+import { type DestinationRow, readDestination } from '../../storage/event-destinations.ts'
+import { eventRepository } from '../../storage/event-repository.ts'
+import type { Database, Transaction } from '../../storage/index.ts'
+import { retryDelayMs } from './backoff.ts'
+import type { CertificateStore } from './certificates.ts'
 import type { PostRequest, PostResponse } from './http-post.ts'
 import { lockSessions } from './outbox.ts'
 import { EVENTS_CHANNEL, onEventsCommitted } from './outbox-signal.ts'
@@ -20,6 +19,19 @@ import { NotificationSender, type Outcome } from './sender.ts'
 import { overlapEnd } from './signature.ts'
 
 export { USER_AGENT } from './sender.ts'
+/**
+ * How long a claim lasts unless its node renews it. A node that dies (SIGKILL, power) stops renewing, and its
+ * events are free again at most this long after: its merchants' room too, which the dead claims would otherwise
+ * fill on every node.
+ */
+export const LEASE_MS = 10_000
+/**
+ * How often a node renews the claims of its tries in flight: three renewals fit in a lease, so one slow or lost
+ * renewal does not let a live try's claim lapse. A try may last longer than the lease (the 15 s timeout, a token
+ * request, a retry after a 401): the renewals cover it.
+ */
+export const RENEW_EVERY_MS = 3_000
+
 export const DEFAULT_TIMEOUT_MS = CONSTANTS.WEBHOOK_TIMEOUT_SECONDS.value * 1000
 export const DEFAULT_INTERVAL_MS = 500
 export const DEFAULT_BATCH_SIZE = 32
@@ -363,15 +375,12 @@ export class DeliveryWorker {
       return this.#db.transaction(async (tx) => {
         // Settling an event decides whether the session's next one is due: under the session's lock.
         await lockSessions(tx, [event.checkout_session_id])
-        await tx.run('DELETE FROM event_attempts WHERE id = $1', [event.attempt_id])
-        await tx.run('UPDATE events SET attempts = attempts - 1 WHERE event_id = $1', [event.event_id])
-        const given = await tx.run(
-          `UPDATE events SET status = 'failed', next_attempt_at = NULL, last_error = $3, locked_until = NULL,
-             claimed_by = NULL
-           WHERE event_id = $1 AND claimed_by = $2`,
-          [event.event_id, event.claimed_by, NO_NOTIFICATION_URL],
+        const given = await eventRepository.giveUpUntried(
+          tx,
+          { eventId: event.event_id, attemptId: event.attempt_id, claimedBy: event.claimed_by },
+          NO_NOTIFICATION_URL,
         )
-        const next = given.changes === 1 ? await this.#claimNext(tx, event) : undefined
+        const next = given ? await this.#claimNext(tx, event) : undefined
         return { status: 'failed' as const, next }
       })
     }
@@ -415,33 +424,28 @@ export class DeliveryWorker {
       await lockSessions(tx, [event.checkout_session_id])
       // The try's row, written when it was claimed (and counted in `attempts` then), gets its answer; even
       // when another pass took the event over meanwhile, since this try did happen.
-      await tx.run(
-        `UPDATE event_attempts SET attempted_at = $2, status_code = $3, duration_ms = $4, error = $5
-         WHERE id = $1`,
-        [event.attempt_id, attemptedAt, outcome.statusCode, durationMs, outcome.error],
-      )
+      await eventRepository.recordAttempt(tx, event.attempt_id, {
+        attemptedAt,
+        statusCode: outcome.statusCode,
+        durationMs,
+        error: outcome.error,
+      })
       // Only while this pass still holds the event: a redelivery asked for meanwhile keeps its new schedule.
       // delivered_at is the first acknowledgement: a redelivery that then fails does not undo it.
-      const recorded = await tx.run(
-        `UPDATE events SET status = $3, failed_attempts = $4, next_attempt_at = $5,
-           delivered_at = COALESCE(delivered_at, $6),
-           last_error = $7, locked_until = NULL, claimed_by = NULL, endpoint = COALESCE($8, endpoint)
-         WHERE event_id = $1 AND claimed_by = $2`,
-        [
-          event.event_id,
-          event.claimed_by,
-          status,
-          failedAttempts,
-          delay === undefined ? null : new Date(now.getTime() + delay),
-          outcome.ok ? now : null,
-          outcome.error,
-          // The URL this try used: read at each try, so a corrected URL moves the event to its new endpoint.
-          event.endpoint,
-        ],
-      )
+      const recorded = await eventRepository.settle(tx, {
+        eventId: event.event_id,
+        claimedBy: event.claimed_by,
+        status,
+        failedAttempts,
+        nextAttemptAt: delay === undefined ? null : new Date(now.getTime() + delay),
+        deliveredAt: outcome.ok ? now : null,
+        lastError: outcome.error,
+        // The URL this try used: read at each try, so a corrected URL moves the event to its new endpoint.
+        endpoint: event.endpoint,
+      })
       // Delivered or given up: the session's next event may go, and this run takes it in the same transaction,
       // so no other pass can see the session free in between. A retry keeps the later events waiting.
-      return recorded.changes === 1 && status !== 'pending' ? this.#claimNext(tx, event) : undefined
+      return recorded && status !== 'pending' ? this.#claimNext(tx, event) : undefined
     })
     return { status: status === 'pending' ? 'retrying' : status, next }
   }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { WebhookEvent } from '@plazo/contract'
+import { eventRepository } from '../../storage/event-repository.ts'
 import type { Queryable, Transaction } from '../../storage/index.ts'
+import { sessionRepository } from '../../storage/session-repository.ts'
 import { EVENTS_CHANNEL, signalEventsCommitted } from './outbox-signal.ts'
 
 /**
@@ -40,19 +42,13 @@ export async function enqueueEvents(
   for (const event of events) {
     const id = event.checkoutSessionId
     if (!busy.has(id) && (await hasPendingEvent(tx, id))) busy.add(id)
-    await tx.run(
-      `INSERT INTO events (event_id, merchant_id, checkout_session_id, type, payload, created_at, status, attempts, next_attempt_at)
-       VALUES ($1, $2, $3, $4, $5, $6, 'pending', 0, $7)`,
-      [
-        event.payload.event_id,
-        event.merchantId,
-        id,
-        event.payload.event,
-        event.payload,
-        createdAt,
-        busy.has(id) ? null : createdAt,
-      ],
-    )
+    await eventRepository.insert(tx, {
+      merchantId: event.merchantId,
+      checkoutSessionId: id,
+      payload: event.payload,
+      createdAt,
+      nextAttemptAt: busy.has(id) ? null : createdAt,
+    })
     busy.add(id)
   }
   if (events.length > 0) await announceDueEvents(tx)
@@ -76,24 +72,15 @@ export async function announceDueEvents(tx: Transaction): Promise<void> {
  * what the earlier one committed. The lifecycle already holds its session; taking it again costs nothing.
  * Sorted, so two transactions locking several sessions cannot deadlock.
  */
-export async function lockSessions(tx: Transaction, checkoutSessionIds: readonly string[]): Promise<void> {
-  if (tx.engine !== 'postgres' || checkoutSessionIds.length === 0) return
-  const ids = [...checkoutSessionIds].sort()
-  await tx.queryForUpdate(
-    `SELECT id FROM checkout_sessions WHERE id IN (${ids.map((_, index) => `$${index + 1}`).join(', ')}) ORDER BY id`,
-    ids,
-  )
+export function lockSessions(tx: Transaction, checkoutSessionIds: readonly string[]): Promise<void> {
+  return sessionRepository.lockAll(tx, checkoutSessionIds)
 }
 
-/** Whether the session has an event not yet delivered nor given up. */
-export async function hasPendingEvent(
+/** Whether the session has an event not yet delivered nor given up (before the event `beforeSeq`, if given). */
+export function hasPendingEvent(
   db: Queryable,
   checkoutSessionId: string,
   beforeSeq?: number,
 ): Promise<boolean> {
-  const row = await db.one(
-    `SELECT 1 AS pending FROM events WHERE checkout_session_id = $1 AND status = 'pending'${beforeSeq === undefined ? '' : ' AND seq < $2'} LIMIT 1`,
-    beforeSeq === undefined ? [checkoutSessionId] : [checkoutSessionId, beforeSeq],
-  )
-  return row !== undefined
+  return eventRepository.hasPending(db, checkoutSessionId, beforeSeq)
 }

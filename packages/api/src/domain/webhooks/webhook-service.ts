@@ -1,14 +1,10 @@
-import type {
-  CheckoutSession,
-  Static,
-  WebhookEvent,
-  WebhookEventRecordSchema,
-  WebhookSecretSchema,
-} from '@plazo/contract'
+import type { CheckoutSession, Static, WebhookEventRecordSchema, WebhookSecretSchema } from '@plazo/contract'
 import { CONSTANTS } from '@plazo/contract'
 import { ApiError } from '../../errors.ts'
+import { type AttemptRow, type EventRow, eventRepository } from '../../storage/event-repository.ts'
 import { eventStreamRepository } from '../../storage/event-stream-repository.ts'
 import type { Database, Queryable } from '../../storage/index.ts'
+import { merchantRepository } from '../../storage/merchant-repository.ts'
 import { sessionRepository } from '../../storage/session-repository.ts'
 import type { Clock } from '../sandbox/clock.ts'
 import type { CertificateStore } from './certificates.ts'
@@ -18,36 +14,7 @@ import { canonicalSecret, newSigningSecret, overlapEnd } from './signature.ts'
 export type WebhookEventRecord = Static<typeof WebhookEventRecordSchema>
 export type WebhookSecret = Static<typeof WebhookSecretSchema>
 
-interface EventRow {
-  event_id: string
-  type: WebhookEventRecord['type']
-  status: WebhookEventRecord['status']
-  created_at: string
-  next_attempt_at: string | null
-  delivered_at: string | null
-  last_error: string | null
-  attempts: number
-  payload: WebhookEvent
-}
-
-interface AttemptRow {
-  event_id: string
-  attempted_at: string
-  status_code: number | null
-  duration_ms: number
-  error: string | null
-}
-
-interface SecretRow {
-  webhook_secret: string
-  created_at: string
-  previous_webhook_secret_expires_at: string | null
-}
-
 const SECRET_OVERLAP_MS = CONSTANTS.WEBHOOK_SECRET_OVERLAP_HOURS.value * 3_600_000
-
-const EVENT_COLUMNS =
-  'event_id, type, status, created_at, next_attempt_at, delivered_at, last_error, attempts, payload'
 
 function toRecord(row: EventRow, attempts: AttemptRow[]): WebhookEventRecord {
   return {
@@ -89,22 +56,10 @@ export class WebhookService {
   }
 
   async listEvents(merchantId: string, checkoutSessionId: string): Promise<WebhookEventRecord[]> {
-    const session = await this.#db.one(
-      'SELECT id FROM checkout_sessions WHERE id = $1 AND merchant_id = $2',
-      [checkoutSessionId, merchantId],
-    )
-    if (!session) throw new ApiError('SESSION_NOT_FOUND', { id: checkoutSessionId })
-    const events = await this.#db.query<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE checkout_session_id = $1 AND merchant_id = $2 ORDER BY seq`,
-      [checkoutSessionId, merchantId],
-    )
-    const attempts = await this.#db.query<AttemptRow>(
-      `SELECT a.event_id, a.attempted_at, a.status_code, a.duration_ms, a.error
-       FROM event_attempts a JOIN events e ON e.event_id = a.event_id
-       WHERE e.checkout_session_id = $1 AND e.merchant_id = $2
-       ORDER BY a.id`,
-      [checkoutSessionId, merchantId],
-    )
+    if (!(await sessionRepository.exists(this.#db, merchantId, checkoutSessionId))) {
+      throw new ApiError('SESSION_NOT_FOUND', { id: checkoutSessionId })
+    }
+    const { events, attempts } = await eventRepository.listForSession(this.#db, merchantId, checkoutSessionId)
     const byEvent = new Map<string, AttemptRow[]>()
     for (const attempt of attempts) {
       const list = byEvent.get(attempt.event_id)
@@ -122,25 +77,14 @@ export class WebhookService {
     return this.#db.transaction(async (tx) => {
       // Whether it waits is decided under its session's lock, as the worker settles the one before it under
       // that lock (see lockSessions): the session first, then the event.
-      const found = await tx.one<{ checkout_session_id: string }>(
-        'SELECT checkout_session_id FROM events WHERE event_id = $1 AND merchant_id = $2',
-        [eventId, merchantId],
-      )
-      if (!found) throw new ApiError('EVENT_NOT_FOUND', { id: eventId })
-      await lockSessions(tx, [found.checkout_session_id])
-      const event = await tx.oneForUpdate<{ seq: number; checkout_session_id: string }>(
-        'SELECT seq, checkout_session_id FROM events WHERE event_id = $1 AND merchant_id = $2',
-        [eventId, merchantId],
-      )
+      const sessionId = await eventRepository.findSessionOf(tx, merchantId, eventId)
+      if (!sessionId) throw new ApiError('EVENT_NOT_FOUND', { id: eventId })
+      await lockSessions(tx, [sessionId])
+      const event = await eventRepository.lock(tx, merchantId, eventId)
       if (!event) throw new ApiError('EVENT_NOT_FOUND', { id: eventId })
       // Behind an earlier event of its session still pending, it waits for that one (see enqueueEvents).
       const waits = await hasPendingEvent(tx, event.checkout_session_id, event.seq)
-      await tx.run(
-        `UPDATE events SET status = 'pending', next_attempt_at = $2, failed_attempts = 0, locked_until = NULL,
-           claimed_by = NULL
-         WHERE seq = $1`,
-        [event.seq, waits ? null : this.#now()],
-      )
+      await eventRepository.requeue(tx, event.seq, waits ? null : this.#now())
       if (!waits) await announceDueEvents(tx)
       // Running listeners (`plazo listen`) get it again too, whether or not the session has a URL.
       await eventStreamRepository.recordRedelivery(tx, merchantId, eventId, this.#now())
@@ -170,21 +114,13 @@ export class WebhookService {
       }
       await sessionRepository.update(tx, session, stored.version)
       // Its pending events now go to the new URL: they count there in the in-flight bound per endpoint.
-      await tx.run(`UPDATE events SET endpoint = $2 WHERE checkout_session_id = $1 AND status = 'pending'`, [
-        checkoutSessionId,
-        url,
-      ])
+      await eventRepository.movePendingToEndpoint(tx, checkoutSessionId, url)
       return session
     })
   }
 
   async secret(merchantId: string): Promise<WebhookSecret> {
-    const row = await this.#db.one<SecretRow>(
-      `SELECT webhook_secret, COALESCE(webhook_secret_created_at, created_at) AS created_at,
-         previous_webhook_secret_expires_at
-       FROM merchants WHERE id = $1`,
-      [merchantId],
-    )
+    const row = await merchantRepository.webhookSecret(this.#db, merchantId)
     if (!row) throw new ApiError('TOKEN_INVALID')
     const now = await this.#clock.now(merchantId)
     return {
@@ -207,20 +143,17 @@ export class WebhookService {
     const secret = newSigningSecret()
     const createdAt = this.#now()
     return this.#db.transaction(async (tx) => {
-      const current = await tx.oneForUpdate<{ webhook_secret: string }>(
-        'SELECT webhook_secret FROM merchants WHERE id = $1',
-        [merchantId],
-      )
-      if (!current) throw new ApiError('TOKEN_INVALID')
+      const current = await merchantRepository.lockWebhookSecret(tx, merchantId)
+      if (current === undefined) throw new ApiError('TOKEN_INVALID')
       const until = options.expirePreviousNow
         ? null
         : new Date((await this.#clock.now(merchantId, tx)).getTime() + SECRET_OVERLAP_MS)
-      await tx.run(
-        `UPDATE merchants SET webhook_secret = $2, webhook_secret_created_at = $3, previous_webhook_secret = $4,
-           previous_webhook_secret_expires_at = $5
-         WHERE id = $1`,
-        [merchantId, secret, createdAt, until ? current.webhook_secret : null, until],
-      )
+      await merchantRepository.replaceWebhookSecret(tx, merchantId, {
+        secret,
+        createdAt,
+        previous: until ? current : null,
+        previousUntil: until,
+      })
       return {
         secret,
         created_at: createdAt.toISOString(),
@@ -236,15 +169,8 @@ export class WebhookService {
   }
 
   async #event(db: Queryable, merchantId: string, eventId: string): Promise<WebhookEventRecord> {
-    const row = await db.one<EventRow>(
-      `SELECT ${EVENT_COLUMNS} FROM events WHERE event_id = $1 AND merchant_id = $2`,
-      [eventId, merchantId],
-    )
-    if (!row) throw new ApiError('EVENT_NOT_FOUND', { id: eventId })
-    const attempts = await db.query<AttemptRow>(
-      'SELECT event_id, attempted_at, status_code, duration_ms, error FROM event_attempts WHERE event_id = $1 ORDER BY id',
-      [eventId],
-    )
-    return toRecord(row, attempts)
+    const found = await eventRepository.findWithAttempts(db, merchantId, eventId)
+    if (!found) throw new ApiError('EVENT_NOT_FOUND', { id: eventId })
+    return toRecord(found.event, found.attempts)
   }
 }

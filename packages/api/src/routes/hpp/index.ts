@@ -2,7 +2,6 @@ import {
   type DistributeRequest,
   DistributeRequestSchema,
   type DistributeResponseSchema,
-  type OutboxListResponseSchema,
   type Static,
   UuidSchema,
 } from '@plazo/contract'
@@ -18,11 +17,6 @@ export { hppPageRoutes } from './pages.ts'
 
 const HppParams = Type.Object({ hpp_id: UuidSchema }, { additionalProperties: false })
 type HppParams = Static<typeof HppParams>
-
-const OutboxQuery = Type.Object(
-  { hpp_id: { ...UuidSchema, description: 'The hosted page whose messages to list.' } },
-  { additionalProperties: false },
-)
 
 const response = (distribution: Distribution): Static<typeof DistributeResponseSchema> => ({
   status: 'ok',
@@ -63,18 +57,5 @@ export function hppDistributionRoutes(app: FastifyInstance, distribution: Distri
         throw error
       }
     },
-  )
-}
-
-/** Sandbox test helper: what the sandbox would have sent for one of the merchant's hosted pages. */
-export function outboxTestHelperRoutes(app: FastifyInstance, distribution: DistributionService): void {
-  app.get<{ Querystring: Static<typeof OutboxQuery> }>(
-    '/test-helpers/outbox',
-    { onRequest: [app.authenticate], schema: { querystring: OutboxQuery } },
-    async (request): Promise<Static<typeof OutboxListResponseSchema>> => ({
-      status: 'ok',
-      payload: await distribution.outbox(request.principal.merchantId, request.query.hpp_id),
-      identifier: request.query.hpp_id,
-    }),
   )
 }

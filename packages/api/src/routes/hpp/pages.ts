@@ -6,8 +6,8 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import QRCode from 'qrcode'
 import { hppUrls } from '../../domain/checkout/session-service.ts'
+import type { ClientService } from '../../domain/client/client-service.ts'
 import { ApiError } from '../../errors.ts'
-import type { Queryable } from '../../storage/index.ts'
 
 /** Where `npm run build -w apps/hpp` writes the checkout app. */
 export const DEFAULT_HPP_DIST = fileURLToPath(new URL('../../../../../apps/hpp/dist', import.meta.url))
@@ -17,10 +17,8 @@ export const HPP_ASSETS_PREFIX = '/hpp-app/'
 export const HPP_NOT_BUILT_MESSAGE =
   'The hosted payment page is not built: run "npm run build -w apps/hpp" (npm start and CI build it).'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 export interface HppPageOptions {
-  db: Queryable
+  client: Pick<ClientService, 'hostedPageExists'>
   publicUrl: string
   /** The built app (index.html and assets/); defaults to apps/hpp/dist. */
   distDir?: string
@@ -65,10 +63,7 @@ export async function hppPageRoutes(app: FastifyInstance, options: HppPageOption
     app.addHook('onReady', async () => app.log.error({ distDir }, HPP_NOT_BUILT_MESSAGE))
   }
 
-  const exists = async (hppId: string) =>
-    UUID.test(hppId) &&
-    (await options.db.one('SELECT id FROM checkout_sessions WHERE hpp_id = $1', [hppId.toLowerCase()])) !==
-      undefined
+  const exists = (hppId: string) => options.client.hostedPageExists(hppId)
 
   const page = async (reply: FastifyReply, status: number, framing: 'deny' | 'any') => {
     if (!built) {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { AuthService, type TokenResponse } from '../../../src/domain/auth/auth-service.ts'
 import { hashForUnknownUsers } from '../../../src/domain/auth/password.ts'
 import { hashToken, parseBearer } from '../../../src/domain/auth/tokens.ts'
-import { SANDBOX } from '../../../src/storage/seed.ts'
+import { SANDBOX } from '../../../src/domain/sandbox/seed.ts'
 import { type TestDatabase, testEngines } from '../../helpers/engines.ts'
 
 const TTL_SECONDS = 2_678_400

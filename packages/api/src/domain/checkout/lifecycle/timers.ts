@@ -1,3 +1,4 @@
+import { clockRepository } from '../../../storage/clock-repository.ts'
 import { type Job, jobRepository } from '../../../storage/job-repository.ts'
 import { sessionRepository } from '../../../storage/session-repository.ts'
 import type { JobKind, SessionState } from '../session-state.ts'
@@ -96,16 +97,7 @@ export async function advanceClock(
 ): Promise<{ now: Date; offsetMinutes: number; ran: number }> {
   const { db, clock } = context
   await db.transaction(async (tx) => {
-    const updated = await tx.run(
-      'UPDATE sandbox_clocks SET offset_minutes = offset_minutes + $2, updated_at = $3 WHERE merchant_id = $1',
-      [merchantId, minutes, clock.realNow()],
-    )
-    if (updated.changes === 0) {
-      await tx.run(
-        'INSERT INTO sandbox_clocks (merchant_id, offset_minutes, updated_at) VALUES ($1, $2, $3)',
-        [merchantId, minutes, clock.realNow()],
-      )
-    }
+    await clockRepository.advance(tx, merchantId, minutes, clock.realNow())
   })
   let ran = 0
   // A timer can schedule another that is already due (on hold → approved → confirm window): run until quiet.

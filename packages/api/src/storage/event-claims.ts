@@ -1,18 +1,14 @@
-import type { Queryable, SqlParam, Transaction } from '../../storage/index.ts'
-import { DESTINATION_COLUMNS, DESTINATION_JOINS, type DestinationRow, destinationOf } from './destinations.ts'
+import {
+  DESTINATION_COLUMNS,
+  DESTINATION_JOINS,
+  type DestinationRow,
+  destinationOf,
+} from './event-destinations.ts'
+import type { Queryable, SqlParam, Transaction } from './types.ts'
 
-/**
- * How long a claim lasts unless its node renews it. A node that dies (SIGKILL, power) stops renewing, and its
- * events are free again at most this long after: its merchants' room too, which the dead claims would otherwise
- * fill on every node.
- */
-export const LEASE_MS = 10_000
-/**
- * How often a node renews the claims of its tries in flight: three renewals fit in a lease, so one slow or lost
- * renewal does not let a live try's claim lapse. A try may last longer than the lease (the 15 s timeout, a token
- * request, a retry after a 401): the renewals cover it.
- */
-export const RENEW_EVERY_MS = 3_000
+// The delivery worker's claims on events (domain/webhooks/delivery-worker.ts): which events a pass takes, the
+// leases that keep them, the `event_attempts` row each try starts with. Every statement is on `events` and
+// `event_attempts`, plus the reads of a session's destination (event-destinations.ts).
 
 /** `error` of a try in the delivery log while its answer has not come yet. */
 export const TRY_IN_FLIGHT = 'no answer yet: the try is in progress'

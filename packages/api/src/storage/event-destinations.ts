@@ -1,6 +1,7 @@
-import type { CheckoutSession } from '@plazo/contract'
-import type { Queryable } from '../../storage/index.ts'
-import type { NotificationAuth } from './sender.ts'
+import type { CheckoutSession, NotificationAuthSchema, Static } from '@plazo/contract'
+import type { Queryable } from './types.ts'
+
+type NotificationAuth = Static<typeof NotificationAuthSchema>
 
 /**
  * Where a try goes and how it is signed, read at each try rather than when the event was written: a corrected

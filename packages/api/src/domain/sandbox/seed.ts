@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { createUser } from '../domain/auth/users.ts'
-import type { Database, Transaction } from './types.ts'
+import type { Database, Transaction } from '../../storage/index.ts'
+import { merchantRepository } from '../../storage/merchant-repository.ts'
+import { userRepository } from '../../storage/user-repository.ts'
+import { createUser } from '../auth/users.ts'
 
 /**
  * The sandbox seed of DESIGN.md, with fixed ids so the docs and the tests can name them. Two merchants, so
@@ -54,23 +56,25 @@ export async function seedSandbox(db: Database, now: () => Date = () => new Date
 }
 
 async function seedMerchant(tx: Transaction, merchant: SeedMerchant, createdAt: Date): Promise<void> {
-  await tx.run(
-    `INSERT INTO merchants (id, name, default_country, notification_url, notification_auth, webhook_secret, created_at)
-     VALUES ($1, $2, $3, NULL, NULL, $4, $5)
-     ON CONFLICT DO NOTHING`,
-    [merchant.merchantId, merchant.name, merchant.defaultCountry, newWebhookSecret(), createdAt],
-  )
+  await merchantRepository.insertIfMissing(tx, {
+    id: merchant.merchantId,
+    name: merchant.name,
+    defaultCountry: merchant.defaultCountry,
+    webhookSecret: newWebhookSecret(),
+    createdAt,
+  })
   const agents = Object.values(merchant.agents)
   for (const [index, agent] of agents.entries()) {
-    await tx.run(
-      `INSERT INTO agents (id, merchant_id, name, is_default, created_at) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT DO NOTHING`,
-      [agent.id, merchant.merchantId, agent.name, index === 0, createdAt],
-    )
+    await merchantRepository.insertAgentIfMissing(tx, {
+      id: agent.id,
+      merchantId: merchant.merchantId,
+      name: agent.name,
+      isDefault: index === 0,
+      createdAt,
+    })
   }
   // Hashing costs tens of milliseconds: only do it for a user that is really missing.
-  const user = await tx.one('SELECT id FROM users WHERE id = $1', [merchant.userId])
-  if (!user) {
+  if (!(await userRepository.exists(tx, merchant.userId))) {
     await createUser(tx, {
       id: merchant.userId,
       merchantId: merchant.merchantId,
