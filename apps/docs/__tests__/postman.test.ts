@@ -7,7 +7,8 @@ import newman, { type NewmanRunSummary } from 'newman'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../../../packages/api/src/app.ts'
 import { loadConfig } from '../../../packages/api/src/config.ts'
-import { type Database, openDatabase, seedSandbox } from '../../../packages/api/src/storage/index.ts'
+import { seedSandbox } from '../../../packages/api/src/domain/sandbox/seed.ts'
+import { type Database, openDatabase } from '../../../packages/api/src/storage/index.ts'
 import { type BuiltCollection, buildPostmanCollections } from '../scripts/postman.ts'
 
 function runCollection(collection: object, baseUrl: string): Promise<NewmanRunSummary> {

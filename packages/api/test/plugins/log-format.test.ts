@@ -3,8 +3,9 @@ import { stripVTControlCharacters } from 'node:util'
 import { describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../src/app.ts'
 import { ConfigError, loadConfig } from '../../src/config.ts'
+import { SANDBOX, seedSandbox } from '../../src/domain/sandbox/seed.ts'
 import { logFormat, loggerOptions } from '../../src/plugins/log-format.ts'
-import { openDatabase, SANDBOX, seedSandbox } from '../../src/storage/index.ts'
+import { openDatabase } from '../../src/storage/index.ts'
 
 describe('PLAZO_LOG_FORMAT', () => {
   it('is pretty at a terminal and JSON otherwise when unset', () => {

@@ -1,7 +1,7 @@
 // A real sandbox for the SDK's tests: the API built in-process on a fresh database of one engine, listening on
 // a loopback port the system picks, so the SDK talks real HTTP to it.
 import type { AddressInfo } from 'node:net'
-import { SANDBOX } from '../../../api/src/storage/index.ts'
+import { SANDBOX } from '../../../api/src/domain/sandbox/seed.ts'
 import { type TestApp, type TestAppOptions, testApp } from '../../../api/test/helpers/app.ts'
 import { type TestEngine, testEngines } from '../../../api/test/helpers/engines.ts'
 
