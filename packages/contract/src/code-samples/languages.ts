@@ -156,10 +156,7 @@ const python: Language = {
         return `f${quote}${interpolation(pieces, text, (variable) => `{${snakeCase(variable)}}`)}${quote}`
       }),
     ),
-  // With the SDK where it has the call (node-sdk.ts); else plain fetch.
-  program: (snippet, { id, variables, body }) => {
-    const withSdk = sdkProgram(id, variables, body)
-    if (withSdk !== undefined) return withSdk
+  program: (snippet, { variables }) => {
     const declarations = variables.map((variable) =>
       variable.fallback
         ? `${snakeCase(variable)} = os.environ.get("${variable.name}", "${variable.fallback}")`
@@ -189,10 +186,7 @@ const php: Language = {
         (quote, pieces) => concatenation(quote, pieces, (variable) => `$${camelCase(variable)}`, ' . '),
       ),
     ),
-  // With the SDK where it has the call (node-sdk.ts); else plain fetch.
-  program: (snippet, { id, variables, body }) => {
-    const withSdk = sdkProgram(id, variables, body)
-    if (withSdk !== undefined) return withSdk
+  program: (snippet, { variables }) => {
     const declarations = variables.map((variable) =>
       variable.fallback
         ? `$${camelCase(variable)} = getenv('${variable.name}') ?: '${variable.fallback}';`
@@ -265,10 +259,7 @@ const go: Language = {
         return concatenation(quote, pieces, goName, /,\s*$/.test(before) ? '+' : ' + ')
       },
     ),
-  // With the SDK where it has the call (node-sdk.ts); else plain fetch.
-  program: (snippet, { id, variables, body }) => {
-    const withSdk = sdkProgram(id, variables, body)
-    if (withSdk !== undefined) return withSdk
+  program: (snippet, { variables }) => {
     const declarations = variables.map((variable) =>
       variable.fallback
         ? `${goName(variable)} := os.Getenv("${variable.name}")\nif ${goName(variable)} == "" {\n\t${goName(variable)} = "${variable.fallback}"\n}`
@@ -358,10 +349,7 @@ const ruby: Language = {
         return `"${interpolation(pieces, text, (variable) => `#{${snakeCase(variable)}}`)}"`
       }),
     ),
-  // With the SDK where it has the call (node-sdk.ts); else plain fetch.
-  program: (snippet, { id, variables, body }) => {
-    const withSdk = sdkProgram(id, variables, body)
-    if (withSdk !== undefined) return withSdk
+  program: (snippet, { variables }) => {
     const declarations = variables.map((variable) =>
       variable.fallback
         ? `${snakeCase(variable)} = ENV.fetch("${variable.name}", "${variable.fallback}")`
