@@ -58,6 +58,17 @@ describe('request, stream and a custom fetch', () => {
     await expect(plazo.stream(missing)).rejects.toBeInstanceOf(PlazoNotFoundError)
   })
 
+  it('stream() opens the event stream, the way plazo listen reads it', async () => {
+    const response = await plazo.stream({
+      method: 'GET',
+      path: '/webhooks/events/stream',
+      query: { timeout: 1 },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toContain('text/event-stream')
+    expect(typeof (await response.text())).toBe('string')
+  })
+
   it('stream() answers the Response with its body unread', async () => {
     const response = await plazo.stream({
       method: 'GET',

@@ -8,8 +8,10 @@ import {
   EmbeddedCreateResponseSchema,
   GetSessionResponseSchema,
   HppCreateResponseSchema,
+  LatestEventsResponseSchema,
   OperationResponseSchema,
   OutboxListResponseSchema,
+  RequestLogResponseSchema,
   SessionResponseSchema,
   WebhookEventListResponseSchema,
   WebhookEventResponseSchema,
@@ -65,6 +67,9 @@ const CALLED_BY = {
   rotateWebhookSecret: 'webhooks.rotateSecret',
   downloadWebhookCaCertificate: 'webhooks.caCertificate',
   downloadWebhookClientCertificate: 'webhooks.clientCertificate',
+  listLatestEvents: 'webhooks.latestEvents',
+  listRequestLog: 'testHelpers.requestLog',
+  streamEvents: 'plazo.stream (low-level.test.ts), as plazo listen reads it',
 }
 
 const DOCUMENTS = ['checkout-session-embedded', 'checkout-session-hpp', 'order-management', 'webhook']
@@ -171,6 +176,14 @@ describe.each(testEngines().filter((e) => e.name !== 'sqlite (file)'))(
       expect(clock.status).toBe('ok')
     })
 
+    it('reads the request log, filtered', async () => {
+      const log = expectValid(
+        RequestLogResponseSchema,
+        await plazo.testHelpers.requestLog({ path: '/test-helpers/clock' }),
+      )
+      expect(log.payload.every((entry) => entry.path.includes('/test-helpers/clock'))).toBe(true)
+    })
+
     it('lists and redelivers webhook events, sets a notification URL, reads and rotates the secret', async () => {
       const { checkout_session_id: id } = await plazo.checkoutSessions.create(embeddedRequest())
       const withUrl = expectValid(
@@ -188,6 +201,8 @@ describe.each(testEngines().filter((e) => e.name !== 'sqlite (file)'))(
       const [first] = events.payload
       expect(first).toBeDefined()
       expectValid(WebhookEventResponseSchema, await plazo.webhooks.redeliver(first?.event_id ?? ''))
+      const latest = expectValid(LatestEventsResponseSchema, await plazo.webhooks.latestEvents({ limit: 5 }))
+      expect(latest.payload.map((event) => event.checkout_session_id)).toContain(id)
 
       const before = expectValid(WebhookSecretResponseSchema, await plazo.webhooks.secret())
       const after = expectValid(WebhookSecretResponseSchema, await plazo.webhooks.rotateSecret())

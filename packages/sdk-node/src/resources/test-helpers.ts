@@ -4,6 +4,7 @@ import type {
   ClockResponse,
   CustomerActionRequest,
   OutboxListResponse,
+  RequestLogResponse,
   SessionResponse,
 } from '../types.ts'
 import { type Api, body } from './api.ts'
@@ -44,5 +45,13 @@ export class TestHelpers {
   /** The e-mails and SMS the sandbox "sent" for a hosted page (`hpp.distribute`), instead of sending them. */
   outbox(query: { hpp_id: string }): Promise<OutboxListResponse> {
     return body(this.#api.hpp.GET('/test-helpers/outbox', { params: { query } }))
+  }
+
+  /**
+   * Your API calls of the last 24 hours (at most 10 000), newest first, with their bodies: what `plazo logs tail`
+   * reads. `status` is a status (`404`) or a class (`4xx`); `path` a prefix, with or without `/api/v2`.
+   */
+  requestLog(query: { status?: string; path?: string; limit?: number } = {}): Promise<RequestLogResponse> {
+    return body(this.#api.orders.GET('/test-helpers/request-log', { params: { query } }))
   }
 }

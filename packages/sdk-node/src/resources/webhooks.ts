@@ -1,5 +1,6 @@
 import type { RequestOptions } from '../transport.ts'
 import type {
+  LatestEventsResponse,
   NotificationUrlRequest,
   RotateWebhookSecretRequest,
   SessionResponse,
@@ -32,6 +33,11 @@ export class Webhooks {
   /** The events of one checkout session, with their delivery attempts (`GET /webhooks/events`). */
   listEvents(query: { checkout_session_id: string }): Promise<WebhookEventListResponse> {
     return body(this.#api.webhooks.GET('/webhooks/events', { params: { query } }))
+  }
+
+  /** Your latest events across every session, newest first (`GET /webhooks/events/latest`). */
+  latestEvents(query: { limit?: number } = {}): Promise<LatestEventsResponse> {
+    return body(this.#api.webhooks.GET('/webhooks/events/latest', { params: { query } }))
   }
 
   /** Sends an event again (`POST /webhooks/events/{event_id}/redeliver`). */
