@@ -19,6 +19,8 @@ export interface FlowStep {
   status: number
   /** A name of its own when the operation appears more than once in a flow. */
   name?: Readonly<Record<ReferenceLocale, string>>
+  /** Query parameters set on the call (the stream's `timeout`, so that the run goes on). */
+  query?: Readonly<Record<string, string>>
   /** Changes to the example body (its first example, as the converter wrote it). */
   body?: (body: Json) => Json
   /** Collection variables set from the answer: variable name → JavaScript expression over `body`. */
@@ -150,6 +152,7 @@ export const FLOWS: Readonly<Record<string, readonly FlowStep[]>> = {
     createHpp('Create an order to cancel', 'Crea un pedido para cancelarlo'),
     { operation: 'cancelCheckoutSession', status: 201 },
     { operation: 'sandboxClockAdvance', status: 201 },
+    { operation: 'listRequestLog', status: 200 },
   ],
   webhook: [
     ...AUTH,
@@ -161,6 +164,8 @@ export const FLOWS: Readonly<Record<string, readonly FlowStep[]>> = {
       store: { event_id: 'body.payload[0] && body.payload[0].event_id' },
     },
     { operation: 'redeliverWebhookEvent', status: 201 },
+    { operation: 'listLatestEvents', status: 200 },
+    { operation: 'streamEvents', status: 200, query: { timeout: '1' } },
     { operation: 'setSessionNotificationUrl', status: 200 },
     { operation: 'getWebhookSecret', status: 200 },
     { operation: 'rotateWebhookSecret', status: 201 },

@@ -158,6 +158,11 @@ function flowItem(step: FlowStep, source: Item, locale: ReferenceLocale): Item {
     const body = step.body(JSON.parse(request.body.raw) as Record<string, unknown>)
     request = { ...request, body: { ...request.body, raw: JSON.stringify(body, null, 2) } }
   }
+  if (step.query) {
+    const set = Object.entries(step.query).map(([key, value]) => ({ key, value }))
+    const kept = (request.url.query ?? []).filter((q) => !(q.key in (step.query ?? {})))
+    request = { ...request, url: { ...request.url, query: [...kept, ...set] } }
+  }
   const auth = AUTH_OF_STEP[step.auth ?? 'bearer']
   return {
     name,
