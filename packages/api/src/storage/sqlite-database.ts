@@ -3,6 +3,7 @@ import { asError, warnOfBackgroundError } from './errors.ts'
 import { oneWriteAtMost } from './single-write.ts'
 import type { CheckpointResult } from './sqlite-checkpointer.ts'
 import { SqliteConnection, type SyncFile } from './sqlite-connection.ts'
+import { openWriterGate, type WriterGate } from './sqlite-writer-gate.ts'
 import { TransactionScope, TransactionState } from './transaction-scope.ts'
 import type { Database, LockOptions, Queryable, Row, RunResult, SqlParam, Transaction } from './types.ts'
 
@@ -26,13 +27,16 @@ interface Batch {
  * transaction safe without row locks. `BEGIN IMMEDIATE` takes the write lock at once, so another process on the
  * same file waits (busy_timeout) instead of failing at its first write. Transactions that follow each other
  * within one event-loop turn share a COMMIT (group commit, see #openBatch): the commit is most of what a write
- * costs on SQLite.
+ * costs on SQLite. Connections of one process to one file also take a WriterGate before the write lock, so
+ * that one never waits synchronously for another's COMMIT, which needs the thread it would block.
  */
 export class SqliteDatabase implements Database {
   readonly engine = 'sqlite'
   readonly description: string
   readonly #connection: SqliteConnection
   readonly #mutex = new AsyncMutex()
+  readonly #gate: WriterGate
+  readonly #closeGate: () => void
   readonly #scope: TransactionScope
   #batch: Batch | undefined
   #closed = false
@@ -72,6 +76,9 @@ export class SqliteDatabase implements Database {
     this.#scope = new TransactionScope(options.checkTransactionScope ?? true)
     this.description = filename === ':memory:' ? 'sqlite::memory:' : `sqlite:${filename}`
     this.#walRestartFrames = options.walRestartFrames ?? WAL_RESTART_FRAMES
+    const gate = openWriterGate(filename)
+    this.#gate = gate.gate
+    this.#closeGate = gate.close
     this.#connection = new SqliteConnection(filename, {
       walSizeLimit: this.#walRestartFrames * WAL_FRAME_BYTES,
       checkpointEveryMs: options.checkpointEveryMs ?? { idle: CHECKPOINT_IDLE_MS, busy: CHECKPOINT_BUSY_MS },
@@ -103,7 +110,12 @@ export class SqliteDatabase implements Database {
     const state = new TransactionState()
     const { result, batch } = await this.#mutex.run(async () => {
       this.#assertOpen()
-      const batch = this.#batch ?? this.#openBatch()
+      let batch = this.#batch
+      if (!batch) {
+        const gate = this.#gate.acquire()
+        if (gate) await gate
+        batch = this.#openBatch()
+      }
       this.#connection.control('SAVEPOINT plazo_transaction')
       try {
         const result = await this.#scope.run(state, () => fn(new SqliteTransaction(this.#connection, state)))
@@ -148,7 +160,13 @@ export class SqliteDatabase implements Database {
    * the next batch and its single fsync.
    */
   #openBatch(): Batch {
-    this.#connection.control('BEGIN IMMEDIATE')
+    // The caller holds the gate; the batch gives it back when it commits or is rolled back.
+    try {
+      this.#connection.control('BEGIN IMMEDIATE')
+    } catch (error) {
+      this.#gate.release()
+      throw error
+    }
     let settle!: (error?: unknown) => void
     const committed = new Promise<void>((resolve, reject) => {
       settle = (error) => (error === undefined ? resolve() : reject(error))
@@ -176,11 +194,13 @@ export class SqliteDatabase implements Database {
       try {
         if (this.#connection.inTransaction) this.#connection.control('ROLLBACK')
       } finally {
+        this.#gate.release()
         // Whatever the ROLLBACK does, the batch's members learn that their changes are not committed.
         batch.settle(error)
       }
       return
     }
+    this.#gate.release()
     try {
       await this.#sync()
     } catch (error) {
@@ -242,7 +262,10 @@ export class SqliteDatabase implements Database {
   }
 
   #abandonBatch(batch: Batch, error: unknown): void {
-    if (this.#batch === batch) this.#batch = undefined
+    if (this.#batch === batch) {
+      this.#batch = undefined
+      this.#gate.release()
+    }
     batch.settle(error)
   }
 
@@ -252,17 +275,18 @@ export class SqliteDatabase implements Database {
       await this.#commitBatch().catch(() => undefined)
       this.#closed = true
       this.#connection.close()
+      this.#closeGate()
     })
   }
 
   /**
-   * A statement outside any transaction. When nobody holds or waits for the mutex and no batch is open it
-   * runs at once (the statement is synchronous, so nothing can slip in), without the mutex's promises;
+   * A statement outside any transaction. When nobody holds or waits for the mutex or the gate and no batch is
+   * open it runs at once (the statement is synchronous, so nothing can slip in), without the mutex's promises;
    * otherwise it queues. A write (autocommit) resolves once it is durable, like a transaction.
    */
   #outside<T>(fn: () => T): Promise<T> {
     this.#scope.assertOutside()
-    if (this.#mutex.idle && this.#batch === undefined) {
+    if (this.#mutex.idle && this.#batch === undefined && this.#gate.free) {
       try {
         this.#assertOpen()
         const result = fn()
@@ -276,7 +300,14 @@ export class SqliteDatabase implements Database {
       this.#assertOpen()
       await this.#commitBatch()
       this.#assertOpen() // the batch's sync may just have failed
-      const result = fn()
+      const gate = this.#gate.acquire()
+      if (gate) await gate
+      let result: T
+      try {
+        result = fn()
+      } finally {
+        this.#gate.release()
+      }
       await this.#sync()
       return result
     })
