@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { ApiError, badRequest } from '../errors.ts'
 import { idempotencyRepository } from '../storage/idempotency-repository.ts'
 import type { Database } from '../storage/index.ts'
+import { rawText } from './original-data.ts'
 
 const KEY_TTL_MS = CONSTANTS.IDEMPOTENCY_KEY_TTL_MINUTES.value * 60_000
 /** A key still `running` after this long belongs to a request that died; a retry may take it over. */
@@ -54,7 +55,7 @@ function canonicalBody(raw: string | undefined): string {
 
 function requestHash(request: FastifyRequest): string {
   return createHash('sha256')
-    .update(`${request.method} ${routePath(request)}\n${canonicalBody(request.rawBody)}`)
+    .update(`${request.method} ${routePath(request)}\n${canonicalBody(rawText(request))}`)
     .digest('hex')
 }
 

@@ -5,9 +5,24 @@ const MAX_BYTES = CONSTANTS.ORIGINAL_DATA_MAX_BYTES.value
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The request body exactly as received, kept so a 400 can echo it as `original_data`. */
+    /**
+     * The request body exactly as received (its bytes), kept so a 400 can echo it as `original_data` and an
+     * idempotency key can hash it; read it as text with `rawText`.
+     */
+    rawBytes?: Buffer
+    /** The body's text, decoded from `rawBytes` once someone needs it whole (see rawText). */
     rawBody?: string
   }
+}
+
+/**
+ * The body as text, decoded once. A body refused before it was parsed whole (a list far over its bound) is
+ * never decoded whole: its echo is cut from the bytes (echoOfBytes).
+ */
+export function rawText(request: FastifyRequest): string | undefined {
+  if (request.rawBody === undefined && request.rawBytes !== undefined)
+    request.rawBody = request.rawBytes.toString('utf8')
+  return request.rawBody
 }
 
 /**
@@ -19,9 +34,12 @@ declare module 'fastify' {
 export function originalData(request: FastifyRequest, context: string | undefined): unknown {
   if (context === 'params') return bounded(request.params)
   if (context === 'querystring') return bounded(request.query)
-  const raw = request.rawBody
-  if (raw === undefined) return bounded(request.body ?? null)
-  // Past the limit as sent, it is cut without being parsed (it cannot fit once parsed either, bar escapes).
+  const bytes = request.rawBytes
+  if (bytes === undefined) return bounded(request.body ?? null)
+  // Past the limit as sent, it is cut without being parsed (it cannot fit once parsed either, bar escapes);
+  // over three times the limit in bytes, it is over it in characters too, and is cut without being decoded.
+  if (bytes.length > 3 * MAX_BYTES) return truncatedBytes(bytes)
+  const raw = rawText(request) ?? ''
   if (raw.length > MAX_BYTES) return truncated(raw)
   let value: unknown
   try {
@@ -30,6 +48,11 @@ export function originalData(request: FastifyRequest, context: string | undefine
     return bounded(raw, raw)
   }
   return bounded(value, raw)
+}
+
+/** Bytes echoed as a string, however they would parse, cut past the limit; decoded whole only when short. */
+export function echoOfBytes(bytes: Buffer): string {
+  return bytes.length > 3 * MAX_BYTES ? truncatedBytes(bytes) : echoOfText(bytes.toString('utf8'))
 }
 
 /** A text echoed as a string, however it would parse, cut past the limit. */
@@ -48,7 +71,7 @@ function bounded(value: unknown, raw?: string): unknown {
 const NOTE_ROOM = 160
 
 /** The first part of a text whose JSON string fits the limit, and a note saying how much was sent. */
-export function truncated(text: string): string {
+export function truncated(text: string, sentBytes = Buffer.byteLength(text)): string {
   const budget = MAX_BYTES - NOTE_ROOM
   let end = Math.min(text.length, budget)
   let head = text.slice(0, end)
@@ -59,7 +82,15 @@ export function truncated(text: string): string {
   }
   // Never end on half of a surrogate pair.
   if (/[\uD800-\uDBFF]$/.test(head)) head = head.slice(0, -1)
-  return `${head}… [truncated: ${Buffer.byteLength(text)} bytes sent, the first ${Buffer.byteLength(head)} shown]`
+  return `${head}… [truncated: ${sentBytes} bytes sent, the first ${Buffer.byteLength(head)} shown]`
+}
+
+/** `truncated` of a body far over the limit, decoding only its first bytes (up to a character's boundary). */
+function truncatedBytes(bytes: Buffer): string {
+  let end = Math.min(bytes.length, MAX_BYTES)
+  // Back to the first byte of a character: UTF-8 continuation bytes are 10xxxxxx.
+  while (end > 0 && end < bytes.length && ((bytes[end] as number) & 0xc0) === 0x80) end--
+  return truncated(bytes.subarray(0, end).toString('utf8'), bytes.length)
 }
 
 function jsonBytes(text: string): number {
