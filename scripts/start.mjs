@@ -68,10 +68,11 @@ function build(workspace, onLine, logPath) {
   })
 }
 
+/** Whether `url` answers within `limitSeconds` (a HEAD request: nothing to download, one quiet log line). */
 async function waitFor(url, limitSeconds) {
   for (let i = 0; i < limitSeconds * 10; i++) {
     try {
-      await fetch(url)
+      await fetch(url, { method: 'HEAD' })
       return true
     } catch {
       await sleep(100)
@@ -130,7 +131,8 @@ if (!(await buildIfStale(parts.hpp))) failed(parts.hpp.workspace)
 
 // 2. The API; the banner once it and the demo store answer, and checkout.js is built.
 run('start:api', 'API')
-const apiUp = await waitFor(`http://127.0.0.1:${apiPort}/api/v2/`, 60)
+// checkout.js: a file the API serves to anyone, so the first line of its log is a 200, not a 404 or a 401.
+const apiUp = await waitFor(`http://127.0.0.1:${apiPort}/checkout.js`, 60)
 const apiTime = seconds()
 const demoUp = demo ? await waitFor(`http://127.0.0.1:${demoPort}/`, 30) : false
 const demoTime = seconds()
