@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto'
 import { setTimeout as delay } from 'node:timers/promises'
 import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify'
 import { site, siteTitle } from '../site.config.ts'
 import { type LoginError, type LoginLocale, loginLocale, renderLoginPage } from './login-page.ts'
 import { isValidPasswordLength, type PasswordVerifier } from './password.ts'
@@ -31,7 +36,8 @@ export interface GateOptions {
   /** Where the reference pages' Try it console sends its calls (`/__sandbox/api/v2/*`, see sandbox-proxy.ts). */
   sandboxUrl?: string | undefined
   now?: () => number
-  logger?: boolean
+  /** Fastify's logger: off by default (tests), see server.ts for the one `npm run start:docs` uses. */
+  logger?: FastifyServerOptions['logger']
 }
 
 interface LoginBody {

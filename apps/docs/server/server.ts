@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { buildGateServer } from './app.ts'
 import { ConfigError, DEFAULT_DOCS_PASSWORD, loadGateConfig } from './config.ts'
+import { gateLogger } from './logger.ts'
 
 /** `npm run start:docs`: serves the built docs behind the password on PLAZO_DOCS_PORT (default 3000). */
 
@@ -29,7 +30,7 @@ const app = await buildGateServer({
   sessionTtlSeconds: config.sessionTtlSeconds,
   trustProxy: config.trustProxy,
   sandboxUrl: config.sandboxUrl,
-  logger: true,
+  logger: gateLogger(process.env, process.stdout.isTTY === true),
 })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
