@@ -1,77 +1,51 @@
-import { createParser } from 'eventsource-parser'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { EventStreamMessage } from '@plazo/node'
 import type { Session } from './client.ts'
-
-/** One message of `GET /webhooks/events/stream` (EventStreamMessage of the contract). */
-export interface StreamMessage {
-  event_id: string
-  type: string
-  checkout_session_id: string
-  redelivery: boolean
-  created_at: string
-  payload: unknown
-}
 
 export interface StreamHandlers {
   onReady: () => void
-  onEvent: (message: StreamMessage) => void
+  onEvent: (message: EventStreamMessage) => void
   /** The stream was lost; it is opened again after `retryMs` from the last id received. */
   onDisconnect: (reason: string) => void
 }
 
+/** Why the stream was lost: the first error code on the cause chain (ECONNREFUSED…), else the message. */
+function reasonOf(error: unknown): string {
+  let cause: unknown = error
+  for (let depth = 0; depth < 5 && cause instanceof Object; depth++) {
+    const code = (cause as { code?: unknown }).code
+    if (typeof code === 'string') return code
+    cause = (cause as { cause?: unknown }).cause
+  }
+  return error instanceof Error ? error.message : String(error)
+}
+
 /**
- * Follows the merchant's event stream until `signal` aborts: SSE parsed with eventsource-parser over fetch (an
- * EventSource cannot send the bearer header), opened again after a loss with `Last-Event-ID`, so no event is
- * missed. A 401 renews the token once through the SDK.
+ * Follows the merchant's event stream until `signal` aborts, through the SDK's `webhooks.streamEvents` (bearer
+ * token, renewed once on a 401): opened again after a loss from the last id received (`Last-Event-ID`), so no
+ * event is missed, after the delay the API asks for (`retry:`, 1 s until it says).
  */
 export async function followStream(
   session: Session,
   signal: AbortSignal,
   handlers: StreamHandlers,
 ): Promise<void> {
-  let lastId: string | undefined
+  let lastEventId: string | undefined
   let retryMs = 1000
-  let renew = false
   while (!signal.aborted) {
+    const stream = session.plazo.webhooks.streamEvents({ lastEventId, signal })
     try {
-      const token = await session.token(renew)
-      renew = false
-      const response = await fetch(`${session.apiUrl}/webhooks/events/stream`, {
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: 'text/event-stream',
-          ...(lastId ? { 'last-event-id': lastId } : {}),
-        },
-        signal,
-      })
-      if (response.status === 401) {
-        renew = true
-        throw new Error('HTTP 401')
+      for await (const item of stream) {
+        if (item.event === 'ready') handlers.onReady()
+        else handlers.onEvent(item.data)
       }
-      if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`)
-      const parser = createParser({
-        onRetry: (ms) => {
-          retryMs = ms
-        },
-        onEvent: (event) => {
-          if (event.id) lastId = event.id
-          if (event.event === 'ready') handlers.onReady()
-          else handlers.onEvent(JSON.parse(event.data) as StreamMessage)
-        },
-      })
-      const decoder = new TextDecoder()
-      for await (const chunk of response.body) parser.feed(decoder.decode(chunk, { stream: true }))
       if (!signal.aborted) handlers.onDisconnect('the API closed the stream')
     } catch (error) {
       if (signal.aborted) return
-      const cause = (error as Error & { cause?: { code?: string } }).cause
-      handlers.onDisconnect(cause?.code ?? (error as Error).message)
+      handlers.onDisconnect(reasonOf(error))
     }
-    await new Promise((resolve) => {
-      const timer = setTimeout(resolve, retryMs)
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer)
-        resolve(undefined)
-      })
-    })
+    lastEventId = stream.lastEventId
+    retryMs = stream.retry ?? retryMs
+    await sleep(retryMs, undefined, { signal }).catch(() => undefined)
   }
 }

@@ -1,13 +1,16 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
+import { Plazo } from '@plazo/node'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { buildApp } from '../../api/src/app.ts'
 import { loadConfig } from '../../api/src/config.ts'
 import { openDatabase } from '../../api/src/storage/index.ts'
+import { embeddedRequest } from '../../sdk-node/test/helpers/requests.ts'
 import { type Sandbox, sandbox, testEngines } from '../../sdk-node/test/helpers/sandbox.ts'
 import { findScenario, SCENARIOS } from '../src/scenarios.ts'
 import { cliEnv, listen, receiver, run } from './helpers/cli.ts'
+import { tcpProxy } from './helpers/tcp-proxy.ts'
 
 // The real `plazo` binary against a real sandbox (SQLite, over HTTP): login without a TTY, every scenario's
 // events at a local receiver that verifies their signatures, the same secret after a restart, resend reaching
@@ -144,6 +147,48 @@ describe('plazo against a sandbox', { timeout: 180_000 }, () => {
     } finally {
       await listener.stop()
       await target.close()
+    }
+  })
+
+  it('resumes after losing the stream: the events written meanwhile arrive once, and none twice', async () => {
+    const network = await tcpProxy(s.apiUrl)
+    const target = await receiver()
+    const listener = listen(['--forward-to', target.url], { ...ci, PLAZO_API_URL: network.apiUrl })
+    // The sessions are written straight to the API, in-process: the listener alone goes through the proxy.
+    const plazo = new Plazo({ apiUrl: s.apiUrl, username: s.username, password: s.password })
+    const approvedSessionEvents = async () => {
+      const { checkout_session_id: id } = await plazo.checkoutSessions.create(embeddedRequest())
+      await plazo.testHelpers.customerAction(id, { action: 'approve' })
+      const { payload } = await plazo.webhooks.listEvents({ checkout_session_id: id })
+      return payload.map((event) => event.event_id)
+    }
+    try {
+      const { secret } = await listener.ready
+      const receivedIds = () => target.verified(secret).map((event) => event.event_id)
+      const before = await approvedSessionEvents()
+      await vi.waitFor(() => expect(receivedIds()).toEqual(expect.arrayContaining(before)), {
+        timeout: 10_000,
+      })
+
+      network.down()
+      await vi.waitFor(() => expect(listener.lines.some((line) => line.disconnected === true)).toBe(true), {
+        timeout: 10_000,
+      })
+      const during = await approvedSessionEvents()
+      network.up()
+      await vi.waitFor(() => expect(receivedIds()).toEqual(expect.arrayContaining(during)), {
+        timeout: 15_000,
+      })
+
+      // Resumed from the last event received (Last-Event-ID), not from scratch: each event once, in order.
+      const all = [...before, ...during]
+      expect(receivedIds().filter((id) => all.includes(id))).toEqual(all)
+      expect(listener.lines.filter((line) => line.ready === true).length).toBeGreaterThanOrEqual(2)
+      expect(listener.lines.find((line) => line.disconnected === true)?.reason).toEqual(expect.any(String))
+    } finally {
+      expect(await listener.stop()).toBe(0)
+      await target.close()
+      await network.close()
     }
   })
 

@@ -14,6 +14,7 @@ export {
   PlazoSignatureVerificationError,
   type PlazoSignatureVerificationReason,
 } from './errors.ts'
+export type { EventStream, EventStreamItem, StreamEventsOptions } from './event-stream.ts'
 export type * as CheckoutSessionEmbeddedApi from './generated/checkout-session-embedded.ts'
 export type * as CheckoutSessionHppApi from './generated/checkout-session-hpp.ts'
 export type * as OrderManagementApi from './generated/order-management.ts'

@@ -45,3 +45,23 @@ export type WebhookEvent = {
 }[keyof WebhookOperations]
 /** The name of a webhook event (`checkout_session_status_changed`, …). */
 export type WebhookEventName = WebhookEvent['event']
+
+type EventSummary = Webhooks['schemas']['EventSummary']
+
+/**
+ * One event of the sandbox's event stream (`webhooks.streamEvents`), the EventStreamMessage of the contract: the
+ * event's id, type and session, and `payload`, the notification body exactly as it is POSTed to
+ * `notification_url`, typed by `type`. The webhook document describes it in the stream's prose only (the answer
+ * is `text/event-stream`), so it is put together here from the generated EventSummary and webhook events.
+ */
+export type EventStreamMessage = {
+  [Name in WebhookEventName]: Pick<EventSummary, 'event_id' | 'checkout_session_id'> & {
+    /** The event type: `event` of the payload. */
+    type: Name
+    /** True when the event is sent again (`webhooks.redeliver`). */
+    redelivery: boolean
+    /** When it was written, or redelivered (real time). */
+    created_at: string
+    payload: Extract<WebhookEvent, { event: Name }>
+  }
+}[WebhookEventName]

@@ -69,7 +69,7 @@ const CALLED_BY = {
   downloadWebhookClientCertificate: 'webhooks.clientCertificate',
   listLatestEvents: 'webhooks.latestEvents',
   listRequestLog: 'testHelpers.requestLog',
-  streamEvents: 'plazo.stream (low-level.test.ts), as plazo listen reads it',
+  streamEvents: 'webhooks.streamEvents (event-stream.test.ts), what plazo listen reads',
 }
 
 const DOCUMENTS = ['checkout-session-embedded', 'checkout-session-hpp', 'order-management', 'webhook']

@@ -1,3 +1,5 @@
+import { PlazoApiError } from '../errors.ts'
+import { EventStream, type StreamEventsOptions } from '../event-stream.ts'
 import type { RequestOptions } from '../transport.ts'
 import type {
   LatestEventsResponse,
@@ -38,6 +40,39 @@ export class Webhooks {
   /** Your latest events across every session, newest first (`GET /webhooks/events/latest`). */
   latestEvents(query: { limit?: number } = {}): Promise<LatestEventsResponse> {
     return body(this.#api.webhooks.GET('/webhooks/events/latest', { params: { query } }))
+  }
+
+  /**
+   * Sandbox only: your events as they are written, every session, redeliveries included (`GET
+   * /webhooks/events/stream`, what `plazo listen` forwards). Iterate it with `for await`; the loop ends when you
+   * `break`, when `signal` aborts or after `timeout` seconds. After a disconnection, pass the stream's
+   * `lastEventId` to a new one: it is sent as `Last-Event-ID`, so no event is missed.
+   *
+   * ```js
+   * for await (const item of plazo.webhooks.streamEvents({ lastEventId })) {
+   *   if (item.event === 'message') handle(item.data.payload) // typed by item.data.type
+   * }
+   * ```
+   */
+  streamEvents(options: StreamEventsOptions = {}): EventStream {
+    return new EventStream(async (lastEventId) => {
+      const headers: Record<string, string> = { accept: 'text/event-stream' }
+      if (lastEventId !== undefined) headers['last-event-id'] = lastEventId
+      const { data, response } = await this.#api.webhooks.GET('/webhooks/events/stream', {
+        params: { query: options.timeout === undefined ? {} : { timeout: options.timeout } },
+        headers,
+        parseAs: 'stream',
+        fetch: this.#api.transport.fetcher({ stream: true, signal: options.signal }),
+      })
+      if (!data) {
+        throw new PlazoApiError({
+          status: response.status,
+          message: `The Plazo API answered ${response.status} with no event stream`,
+          requestId: response.headers.get('x-request-id') ?? undefined,
+        })
+      }
+      return data
+    }, options)
   }
 
   /** Sends an event again (`POST /webhooks/events/{event_id}/redeliver`). */

@@ -1,39 +1,15 @@
 // expect: ClientSessionSchema
 // Offers three payment methods on the hosted page, in your order and with your terms, then reads what the page
 // shows: each method with one offer (instalment, interest, APR, total cost) per term.
-import type {
-  ClientSessionSchema,
-  HppCheckoutSessionRequest,
-  HppCreateResponse,
-  Static,
-} from '@plazo/contract'
+import { Plazo } from '@plazo/node'
 
-type ClientSession = Static<typeof ClientSessionSchema>
-
-const API = process.env.PLAZO_API_URL ?? 'http://localhost:4000/api/v2'
-const USERNAME = process.env.PLAZO_USERNAME ?? 'demo@plazo.test'
-const PASSWORD = process.env.PLAZO_PASSWORD ?? 'plazo-sandbox'
-
-async function call<T>(method: string, path: string, token?: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${API}${path}`, {
-    method,
-    headers: {
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`)
-  return JSON.parse(text) as T
-}
-
-const { access_token: token } = await call<{ access_token: string }>('POST', '/auth/login/', undefined, {
-  username: USERNAME,
-  password: PASSWORD,
+// The client logs in on its first call: your credentials stay on your server.
+const plazo = new Plazo({
+  username: process.env.PLAZO_USERNAME ?? 'demo@plazo.test',
+  password: process.env.PLAZO_PASSWORD ?? 'plazo-sandbox',
 })
 
-const request: HppCheckoutSessionRequest = {
+const request = {
   merchant: { order_reference_1: 'ORDER-100101' },
   cart: {
     total_price_with_tax: 64900,
@@ -68,11 +44,12 @@ const request: HppCheckoutSessionRequest = {
     },
   },
 }
-const { redirect_url: redirectUrl } = await call<HppCreateResponse>('POST', '/checkout/', token, request)
+const { redirect_url: redirectUrl } = await plazo.checkoutSessions.create(request)
 
 // What the hosted page loads when the customer opens redirect_url (no token: the page id is the key).
-const hppId = new URL(redirectUrl).pathname.split('/').pop() ?? ''
-const page = await call<ClientSession>('GET', `/client/hpp/${hppId}`)
+const hppId = new URL(redirectUrl).pathname.split('/').pop() // the last path segment of redirect_url
+const url = `${plazo.apiUrl}/client/hpp/${hppId}` // the browser's call, not your server's: no SDK method
+const page = await (await fetch(url)).json()
 for (const method of page.payment_methods) {
   console.error(
     method.type,

@@ -1,50 +1,17 @@
 // expect: ClientSessionSchema
 // Offers two payment methods with their own options in an embedded session, then reads the session as the
 // customer's checkout does (with the client secret) to show the loan conditions of every term.
-import type {
-  ClientSessionSchema,
-  EmbeddedCheckoutSessionRequest,
-  EmbeddedCreateResponse,
-  Static,
-} from '@plazo/contract'
+import { Plazo } from '@plazo/node'
 
-type ClientSession = Static<typeof ClientSessionSchema>
-
-const API = process.env.PLAZO_API_URL ?? 'http://localhost:4000/api/v2'
-const USERNAME = process.env.PLAZO_USERNAME ?? 'demo@plazo.test'
-const PASSWORD = process.env.PLAZO_PASSWORD ?? 'plazo-sandbox'
-
-/** Calls the API and returns the parsed body; any status but a 2xx throws with the error body. */
-async function call<T>(
-  method: string,
-  path: string,
-  headers: Record<string, string>,
-  body?: unknown,
-): Promise<T> {
-  const response = await fetch(`${API}${path}`, {
-    method,
-    headers: { ...headers, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`)
-  return JSON.parse(text) as T
-}
-
-const { access_token: token } = await call<{ access_token: string }>(
-  'POST',
-  '/auth/login/',
-  {},
-  {
-    username: USERNAME,
-    password: PASSWORD,
-  },
-)
-const auth = { Authorization: `Bearer ${token}` }
+// The client logs in on its first call: your credentials stay on your server.
+const plazo = new Plazo({
+  username: process.env.PLAZO_USERNAME ?? 'demo@plazo.test',
+  password: process.env.PLAZO_PASSWORD ?? 'plazo-sandbox',
+})
 
 // 1. Your server creates the session with the methods to offer, in the order the checkout shows them.
 //    Options left out (here, everything but periods for BNPL) come from your agent's pricing of that type.
-const request: EmbeddedCheckoutSessionRequest = {
+const request = {
   merchant: { order_reference_1: 'ORDER-100052' },
   cart: {
     total_price_with_tax: 129900,
@@ -79,16 +46,12 @@ const request: EmbeddedCheckoutSessionRequest = {
   ],
   ui: { mode: 'embedded' },
 }
-const { client_secret: clientSecret } = await call<EmbeddedCreateResponse>(
-  'POST',
-  '/checkout/',
-  auth,
-  request,
-)
+const { client_secret: clientSecret } = await plazo.checkoutSessions.create(request)
 
 // 2. What the embedded checkout shows the customer: each method with one offer per term (instalments,
 //    interest, APR, total cost, schedule). checkout-js's checkoutSession({ clientSecret }) makes this call.
-const view = await call<ClientSession>('GET', '/client/embedded', { 'x-client-secret': clientSecret })
+const headers = { 'x-client-secret': clientSecret } // the browser's call, not your server's: no SDK method
+const view = await (await fetch(`${plazo.apiUrl}/client/embedded`, { headers })).json()
 for (const method of view.payment_methods) {
   const terms = method.offers.map((o) => `${o.period} m: ${o.conditions.user_defined_quota / 100} €`)
   console.error(`${method.type}: ${terms.join(', ')}`)
