@@ -41,8 +41,11 @@ export class Checkpointer {
       const { workerData, parentPort } = require('node:worker_threads')
       const Database = require(workerData.driver)
       const db = new Database(workerData.filename, { fileMustExist: true })
-      db.pragma('busy_timeout = 1000')
-      const checkpoint = () => db.pragma('wal_checkpoint(PASSIVE)')[0]
+      db.exec('PRAGMA busy_timeout = 1000')
+      // One statement for the thread's life, none garbage-collected (see sqlite-keep-alive.ts); prepared at the
+      // first checkpoint, so that a file that is not a database fails each checkpoint, not the thread's start.
+      let passive
+      const checkpoint = () => (passive ??= db.prepare('PRAGMA wal_checkpoint(PASSIVE)')).get()
       let last = { log: 0, checkpointed: 0 }
       let lastError
       const tick = () => {

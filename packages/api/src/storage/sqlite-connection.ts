@@ -3,10 +3,12 @@ import { dirname } from 'node:path'
 import BetterSqlite3 from 'better-sqlite3'
 import { checkPlaceholders } from './placeholders.ts'
 import { Checkpointer, type CheckpointResult } from './sqlite-checkpointer.ts'
+import { keepAlive } from './sqlite-keep-alive.ts'
 import type { Row, RunResult, SqlParam } from './types.ts'
 import { type BoundValue, bindValue, decodeColumns, jsonColumnsOf } from './values.ts'
 
-const STATEMENT_CACHE_LIMIT = 200
+/** Statements a connection keeps prepared; past it, the cache starts over (the dropped ones go to keepAlive). */
+const STATEMENT_CACHE_LIMIT = 1000
 
 /** Makes what is written to an open file durable; settles once it is on disk. */
 export type SyncFile = (fd: number) => Promise<void>
@@ -67,23 +69,24 @@ export class SqliteConnection {
   ) {
     this.#db = new BetterSqlite3(filename)
     this.#syncFile = wal.syncFile ?? fdatasyncFile
+    // Settings go through exec, which creates no Statement object (see sqlite-keep-alive.ts).
     if (filename !== ':memory:') {
-      this.#db.pragma('journal_mode = WAL')
+      this.#db.exec('PRAGMA journal_mode = WAL')
       // A commit must be on disk before it is answered, so that it survives a power loss too (docs/adr/0007).
       // SQLite's FULL fsyncs the WAL inside COMMIT, on the event loop, where nothing else runs meanwhile. So
       // SQLite runs NORMAL (consistent after a crash; checkpoints still fsync), and the caller makes the WAL
       // durable with sync() on the thread pool before answering, while other requests are parsed and
       // validated (docs/adr/0008).
-      this.#db.pragma('synchronous = NORMAL')
+      this.#db.exec('PRAGMA synchronous = NORMAL')
       this.#walPath = `${filename}-wal`
       // Checkpoints (copying the WAL back into the database, with fsyncs) would otherwise run inside a commit
       // on the request path every ~1000 pages; a worker thread runs them instead (better-sqlite3's advice).
-      this.#db.pragma('wal_autocheckpoint = 0')
-      this.#db.pragma(`journal_size_limit = ${wal.walSizeLimit}`)
+      this.#db.exec('PRAGMA wal_autocheckpoint = 0')
+      this.#db.exec(`PRAGMA journal_size_limit = ${Math.trunc(wal.walSizeLimit)}`)
       this.#checkpointer = new Checkpointer(filename, wal.checkpointEveryMs, wal)
     }
-    this.#db.pragma('foreign_keys = ON')
-    this.#db.pragma('busy_timeout = 5000')
+    this.#db.exec('PRAGMA foreign_keys = ON')
+    this.#db.exec('PRAGMA busy_timeout = 5000')
   }
 
   get inTransaction(): boolean {
@@ -182,6 +185,7 @@ export class SqliteConnection {
   }
 
   close(): void {
+    keepAlive(this.#db, ...[...this.#plans.values()].map((plan) => plan.statement), ...this.#control.values())
     this.#plans.clear()
     this.#control.clear()
     this.#checkpointer?.stop()
@@ -204,7 +208,10 @@ export class SqliteConnection {
       ? jsonColumnsOf(statement.columns().map((column) => column.name))
       : []
     const plan = { statement, order: order.map((n) => n - 1), jsonColumns, writes: !statement.readonly }
-    if (this.#plans.size >= STATEMENT_CACHE_LIMIT) this.#plans.clear()
+    if (this.#plans.size >= STATEMENT_CACHE_LIMIT) {
+      keepAlive(...[...this.#plans.values()].map((cached) => cached.statement))
+      this.#plans.clear()
+    }
     this.#plans.set(sql, plan)
     return plan
   }
