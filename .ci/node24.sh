@@ -9,12 +9,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# 24.18.1, not the newest 24: from 24.19.0 Node's headers make node::ObjectWrap (which better-sqlite3 12 uses)
-# remove a cleanup hook in its destructor, and a Statement collected after teardown aborts the process
-# ("Assertion failed: (env) != nullptr", nodejs/node#65446; seen here on 24.21.0 as a vitest worker crash). An
-# addon built against 24.18.1's headers runs cleanly. better-sqlite3 13 (Node-API) fixes it but needs Node 22:
-# on Node 20 it segfaults.
-NODE24_VERSION=24.18.1
+# 24.21.0, the newest Node 24 when this was written. From 24.19.0 Node's headers make node::ObjectWrap (which better-sqlite3 12
+# uses) remove a cleanup hook in its destructor, which aborts the process when such an object is collected
+# while Node has no environment at hand (nodejs/node#65446); the API never lets one be collected
+# (packages/api/src/storage/sqlite-keep-alive.ts), and this pass is what shows it.
+NODE24_VERSION=24.21.0
 work="$(mktemp -d)"
 addon=packages/api/node_modules/better-sqlite3/build/Release/better_sqlite3.node
 restore() {
