@@ -52,7 +52,8 @@ type EventSummary = Webhooks['schemas']['EventSummary']
  * One event of the sandbox's event stream (`webhooks.streamEvents`), the EventStreamMessage of the contract: the
  * event's id, type and session, and `payload`, the notification body exactly as it is POSTed to
  * `notification_url`, typed by `type`. The webhook document describes it in the stream's prose only (the answer
- * is `text/event-stream`), so it is put together here from the generated EventSummary and webhook events.
+ * is `text/event-stream`), so it is put together here from the generated EventSummary and webhook events;
+ * test/fixtures/types/contract.ts fails to compile when it drifts from the contract's EventStreamMessageSchema.
  */
 export type EventStreamMessage = {
   [Name in WebhookEventName]: Pick<EventSummary, 'event_id' | 'checkout_session_id'> & {

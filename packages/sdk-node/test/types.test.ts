@@ -37,14 +37,18 @@ async function compile(fixtures: string[]): Promise<{ code: number; output: stri
   }
 }
 
-// One compiler run for both fixtures (tsc takes seconds to start).
+// One compiler run for every fixture (tsc takes seconds to start).
 let result: { code: number; output: string }
 beforeAll(async () => {
-  result = await compile(['correct.ts', 'misuse.ts'])
+  result = await compile(['correct.ts', 'contract.ts', 'misuse.ts'])
 })
 
 it('a correct checkout compiles against the published types', () => {
   expect(result.output.split('\n').filter((line) => line.includes('correct.ts'))).toEqual([])
+})
+
+it("the event stream's message type agrees with the contract's EventStreamMessageSchema", () => {
+  expect(result.output.split('\n').filter((line) => line.includes('contract.ts'))).toEqual([])
 })
 
 it('each misuse is a compile error on its own line, for the reason marked', async () => {
