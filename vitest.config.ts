@@ -36,6 +36,11 @@ export default defineConfig({
           // Most files wait on sockets, timers, child processes and PostgreSQL more than on the CPU: one worker
           // more than the machine has cores keeps them busy (Vitest's default is one worker fewer).
           maxWorkers: availableParallelism() + 1,
+          // A worker runs file after file in one module graph instead of importing the API (Fastify, the
+          // contract's schemas, the storage engines) again for each file: on 2 cores the suite took 746 s instead
+          // of 1019 s in the same conditions (time spent importing: 136 s instead of 486 s). No file mocks a
+          // module or sets the environment; what a file opens (apps, databases, servers) it closes.
+          isolate: false,
         },
       },
       {

@@ -30,18 +30,30 @@ headers="$(dirname "$(dirname "$(dirname "$(find "$work/node_modules/node/node_m
 "$node24_bin/node" --version
 [ -f "$headers/include/node/common.gypi" ] || { echo "no Node $NODE24_VERSION headers in the package" >&2; exit 1; }
 
-node_gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
-mkdir "$work/better-sqlite3"
-cp -r packages/api/node_modules/better-sqlite3/{binding.gyp,deps,src,lib,package.json} "$work/better-sqlite3/"
-if ! (cd "$work/better-sqlite3" && PATH="$node24_bin:$PATH" node "$node_gyp" rebuild --release --nodedir="$headers" \
-  -j max >"$work/node-gyp.log" 2>&1); then
-  cat "$work/node-gyp.log"
-  exit 1
+# The addon takes about a minute to compile (SQLite's amalgamation). A build is kept in the machine's cache,
+# keyed by the Node version and the better-sqlite3 version, as npm keeps its downloads: a later run on the same
+# machine uses it, any other builds it again.
+sqlite_version="$(node -p "require('./packages/api/node_modules/better-sqlite3/package.json').version")"
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/plazo-ci/better-sqlite3-$sqlite_version-node-$NODE24_VERSION.node"
+node24_addon="$work/better-sqlite3/build/Release/better_sqlite3.node"
+mkdir -p "$work/better-sqlite3/build/Release"
+if [ -f "$cache" ]; then
+  cp "$cache" "$node24_addon"
+  echo "better-sqlite3 $sqlite_version for Node $NODE24_VERSION from $cache"
+else
+  node_gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
+  cp -r packages/api/node_modules/better-sqlite3/{binding.gyp,deps,src,lib,package.json} "$work/better-sqlite3/"
+  if ! (cd "$work/better-sqlite3" && PATH="$node24_bin:$PATH" node "$node_gyp" rebuild --release --nodedir="$headers" \
+    -j max >"$work/node-gyp.log" 2>&1); then
+    cat "$work/node-gyp.log"
+    exit 1
+  fi
+  mkdir -p "$(dirname "$cache")" && cp "$node24_addon" "$cache.tmp" && mv "$cache.tmp" "$cache"
 fi
 echo "Node $NODE24_VERSION and better-sqlite3 for it ready in $((SECONDS - started)) s"
 
 cp "$addon" "$work/better_sqlite3.node20"
-cp "$work/better-sqlite3/build/Release/better_sqlite3.node" "$addon"
+cp "$node24_addon" "$addon"
 suite=$SECONDS
 PATH="$node24_bin:$PATH" env -u PLAZO_TEST_POSTGRES_URL node node_modules/vitest/vitest.mjs run "$@"
 echo "Unit and integration suite on Node $NODE24_VERSION (SQLite) in $((SECONDS - suite)) s"
