@@ -1,5 +1,5 @@
 // Runs every code sample of the guides against the real API, as a reader would run it (apps/docs/samples/README.md):
-// bash samples with bash, TypeScript samples with tsx, each as its own process pointed at an API started here
+// bash samples with bash, JavaScript samples with node, TypeScript samples with tsx, each as its own process pointed at an API started here
 // on a temporary database. A sample passes when it exits 0, its last API call answered the status it expects
 // and what it printed validates against the contract schema its header names.
 import { spawnSync } from 'node:child_process'
@@ -32,12 +32,14 @@ function sampleHeader(text: string): Header {
   return header
 }
 
-/** Runs a sample as a reader would: bash for `.sh`, tsx for TypeScript, from the site's folder. */
+/** Runs a sample as a reader would: bash for `.sh`, node for `.mjs`, tsx for TypeScript, from the site's folder. */
 function runSample(file: string, env: Record<string, string>): Promise<ProcessRun> {
   const path = join(siteDir, file)
   const [command, args]: [string, string[]] = file.endsWith('.sh')
     ? ['bash', [path]]
-    : [process.execPath, ['--import', 'tsx', path]]
+    : file.endsWith('.ts')
+      ? [process.execPath, ['--import', 'tsx', path]]
+      : [process.execPath, [path]]
   return runProcess(command, args, { cwd: siteDir, env, timeoutMs: SAMPLE_TIMEOUT_MS - 5_000 })
 }
 
