@@ -182,6 +182,37 @@ describe('guides', () => {
     await context.close()
   })
 
+  it('keep the served code blocks through hydration: tabs are not rendered a second time', async () => {
+    const { context, page } = await loggedInContext()
+    // Marks the code blocks as parsed from the served page, before any of the page's scripts runs.
+    await page.addInitScript(() =>
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return
+        for (const block of document.querySelectorAll('pre')) block.setAttribute('data-served', '')
+      }),
+    )
+    await page.goto(`${gate.baseUrl}/docs/get-started/checkout-session`)
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    await page.waitForLoadState('networkidle')
+    expect(await page.locator('.tabs-container pre').count()).toBeGreaterThan(0)
+    expect(await page.locator('pre:not([data-served])').count()).toBe(0)
+    await context.close()
+  })
+
+  it('show the tab the reader chose, on the next page load too', async () => {
+    const { context, page } = await loggedInContext()
+    await page.goto(`${gate.baseUrl}/docs/get-started/checkout-session`)
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    const tabs = page.locator('.tabs-container').first()
+    await tabs.locator('[role=tab]', { hasText: 'Node.js' }).click()
+    await page.reload()
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    await expect.poll(() => tabs.locator('[role=tab][aria-selected=true]').textContent()).toBe('Node.js')
+    expect(await tabs.locator('[role=tabpanel]:not([hidden])').count()).toBe(1)
+    expect(await tabs.locator('[role=tabpanel]:not([hidden]) pre.language-js').count()).toBe(1)
+    await context.close()
+  })
+
   it('highlight a code block of every language the guides use, after hydration too', async () => {
     const { context, page } = await loggedInContext()
     // Each language with a page that shows it (the grammars are plugins/prism-languages.ts's PRISM_LANGUAGES).
