@@ -219,7 +219,7 @@ describe('guides', () => {
     const samples: Record<string, string[]> = {
       '/docs/get-started/checkout-session': ['bash', 'json', 'js'],
       '/docs/embedded/customization': ['css'],
-      '/docs/checkout-js': ['javascript', 'html'],
+      '/docs/checkout-js': ['html'],
       '/docs/checkout-js/type-aliases/FilterBy': ['ts'],
     }
     for (const [path, languages] of Object.entries(samples)) {
@@ -302,9 +302,12 @@ describe('API reference pages', () => {
     expect(await sample.isVisible()).toBe(true)
     expect(await sample.textContent()).toMatch(/"username": "demo@plazo\.test",\s+"password"/)
     expect(await page.locator('.redocusaurus .redoc-json button.collapser').count()).toBe(0)
+    await page.waitForLoadState('networkidle')
     await page.mouse.move(400, 400)
+    // Redoc's viewer: its collapse buttons (the outermost one is hidden by Redoc's styles).
     await page.waitForSelector(
       '.plazo-redoc[data-interactive="true"] .redocusaurus .redoc-json button.collapser',
+      { state: 'attached' },
     )
     await expect(page.locator('.redocusaurus .redoc-json').first().textContent()).resolves.toContain(
       '"username"',
