@@ -11,7 +11,7 @@ import type { Compiler } from 'webpack'
 import { apiReferences, type ReferenceLocale } from './api-references.ts'
 import { specPath } from './openapi-source.ts'
 import { accessiblePrismTheme } from './plugins/accessible-prism-theme.ts'
-import { prismLanguagesPlugin } from './plugins/prism-languages.ts'
+import { PRISM_LANGUAGES, prismLanguagesPlugin } from './plugins/prism-languages.ts'
 import { redocLabels } from './plugins/redoc-labels.ts'
 import { redocSpanishPlugin } from './plugins/redoc-spanish.ts'
 import { rehypeTableRegions } from './plugins/rehype-table-regions.ts'
@@ -269,7 +269,8 @@ const config: Config = {
     prism: {
       theme: accessiblePrismTheme(prismThemes.github),
       darkTheme: accessiblePrismTheme(prismThemes.dracula),
-      additionalLanguages: ['bash', 'json'],
+      // Only these grammars are built in the browser (plugins/prism-languages.ts).
+      additionalLanguages: PRISM_LANGUAGES,
     },
     mermaid: { theme: { light: 'neutral', dark: 'dark' } },
   } satisfies UserThemeConfig & { mermaid: Partial<MermaidThemeConfig['mermaid']> },

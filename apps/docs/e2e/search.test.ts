@@ -72,7 +72,8 @@ describe('search', () => {
     })
     await section.first().click()
     await page.waitForURL(/\/docs\/order-management\/refunds#[\w-]+$/)
-    expect(await page.locator('article h1').textContent()).toBe('Refund an order')
+    // The address changes at once; the page follows once its chunks are there.
+    await expect.poll(() => page.locator('article h1').textContent()).toBe('Refund an order')
     const hash = new URL(page.url()).hash.slice(1)
     expect(await page.locator(`[id="${hash}"]`).count()).toBe(1)
     await page.context().close()

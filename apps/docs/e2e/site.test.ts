@@ -181,6 +181,90 @@ describe('guides', () => {
     expect(errors.filter((text) => /onRecoverableError|#418|#423|hydrat/i.test(text))).toEqual([])
     await context.close()
   })
+
+  it('keep the served code blocks through hydration: tabs are not rendered a second time', async () => {
+    const { context, page } = await loggedInContext()
+    // Marks the code blocks as parsed from the served page, before any of the page's scripts runs.
+    await page.addInitScript(() =>
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return
+        for (const block of document.querySelectorAll('pre')) block.setAttribute('data-served', '')
+      }),
+    )
+    await page.goto(`${gate.baseUrl}/docs/get-started/checkout-session`)
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    await page.waitForLoadState('networkidle')
+    expect(await page.locator('.tabs-container pre').count()).toBeGreaterThan(0)
+    expect(await page.locator('pre:not([data-served])').count()).toBe(0)
+    await context.close()
+  })
+
+  it('show the tab the reader chose, on the next page load too', async () => {
+    const { context, page } = await loggedInContext()
+    await page.goto(`${gate.baseUrl}/docs/get-started/checkout-session`)
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    const tabs = page.locator('.tabs-container').first()
+    await tabs.locator('[role=tab]', { hasText: 'Node.js' }).click()
+    await page.reload()
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    await expect.poll(() => tabs.locator('[role=tab][aria-selected=true]').textContent()).toBe('Node.js')
+    expect(await tabs.locator('[role=tabpanel]:not([hidden])').count()).toBe(1)
+    expect(await tabs.locator('[role=tabpanel]:not([hidden]) pre.language-js').count()).toBe(1)
+    await context.close()
+  })
+
+  it('highlight a code block of every language the guides use, after hydration too', async () => {
+    const { context, page } = await loggedInContext()
+    // Each language with a page that shows it (the grammars are plugins/prism-languages.ts's PRISM_LANGUAGES).
+    const samples: Record<string, string[]> = {
+      '/docs/get-started/checkout-session': ['bash', 'json', 'js'],
+      '/docs/embedded/customization': ['css'],
+      '/docs/checkout-js': ['html'],
+      '/docs/checkout-js/type-aliases/FilterBy': ['ts'],
+    }
+    for (const [path, languages] of Object.entries(samples)) {
+      await page.goto(`${gate.baseUrl}${path}`)
+      await page.waitForSelector('html[data-has-hydrated="true"]')
+      await page.waitForLoadState('networkidle')
+      for (const language of languages) {
+        const tokens = page.locator(`pre.language-${language} .token:not(.plain)`)
+        expect(await tokens.count(), `${path}: ${language}`).toBeGreaterThan(0)
+      }
+    }
+    await context.close()
+  })
+
+  it('keep the served highlighting through hydration, and highlight again in the dark theme', async () => {
+    const { context, page } = await loggedInContext()
+    await page.goto(`${gate.baseUrl}/docs/get-started/checkout-session`)
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    await page.waitForLoadState('networkidle')
+    const keyword = page.locator('pre.language-js .token.keyword').first()
+    const served = await keyword.evaluate((element) => ({
+      colour: getComputedStyle(element).color,
+      // React marks every element it hydrated; the tokens of a served block are left as they are.
+      hydrated: Object.keys(element).some((key) => key.startsWith('__reactFiber')),
+    }))
+    expect(served.hydrated).toBe(false)
+    await page.click('button[class*="toggleButton"]')
+    await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark')
+    await expect
+      .poll(() => keyword.evaluate((element) => getComputedStyle(element).color))
+      .not.toBe(served.colour)
+    await context.close()
+  })
+
+  it('wrap the lines of a served code block with its word-wrap button', async () => {
+    const { context, page } = await loggedInContext()
+    await page.setViewportSize({ width: 390, height: 800 })
+    await page.goto(`${gate.baseUrl}/docs/get-started/checkout-session`)
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    const block = page.locator('.theme-code-block:has(pre.language-bash)').first()
+    await block.hover()
+    await block.locator('button[title="Toggle word wrap"]').click()
+    expect(await block.locator('code').evaluate((code) => getComputedStyle(code).whiteSpace)).toBe('pre-wrap')
+    await context.close()
+  })
 })
 
 describe('API reference pages', () => {
@@ -191,12 +275,12 @@ describe('API reference pages', () => {
     // Complete before any interaction: title, operations and the expanded 200/201 responses are there.
     await expect(page.locator('.redocusaurus h1').textContent()).resolves.toContain('Order Management API')
     expect(await page.locator('.plazo-redoc').getAttribute('data-interactive')).toBe('false')
-    // Redoc's example pickers get an accessible name.
+    // Redoc's example pickers get an accessible name (in the first idle moment after hydration).
     const pickers = page.locator('.redocusaurus select.dropdown-select')
     expect(await pickers.count()).toBeGreaterThan(0)
-    expect(
-      await page.locator('.redocusaurus select.dropdown-select:not([aria-label="Example"])').count(),
-    ).toBe(0)
+    await expect
+      .poll(() => page.locator('.redocusaurus select.dropdown-select:not([aria-label="Example"])').count())
+      .toBe(0)
     await page.mouse.move(400, 400)
     await page.waitForSelector('.plazo-redoc[data-interactive="true"] .redocusaurus h1')
     // Interactive now: the menu's search box is hidden (disableSearch) and a menu entry scrolls to its section.
@@ -206,6 +290,28 @@ describe('API reference pages', () => {
         .count(),
     ).toBe(0)
     await expect(page.locator('.redocusaurus h1').textContent()).resolves.toContain('Order Management API')
+    await context.close()
+  })
+
+  it('show the JSON samples as text in the prerendered reference, in Redoc’s viewer once interactive', async () => {
+    const { context, page } = await loggedInContext()
+    await page.goto(`${gate.baseUrl}/checkout-session-hpp-api`)
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    // Served compact (scripts/compact-json-samples.ts): the lines Redoc shows, without its viewer's buttons.
+    const sample = page.locator('.redocusaurus .redoc-json').first()
+    expect(await sample.isVisible()).toBe(true)
+    expect(await sample.textContent()).toMatch(/"username": "demo@plazo\.test",\s+"password"/)
+    expect(await page.locator('.redocusaurus .redoc-json button.collapser').count()).toBe(0)
+    await page.waitForLoadState('networkidle')
+    await page.mouse.move(400, 400)
+    // Redoc's viewer: its collapse buttons (the outermost one is hidden by Redoc's styles).
+    await page.waitForSelector(
+      '.plazo-redoc[data-interactive="true"] .redocusaurus .redoc-json button.collapser',
+      { state: 'attached' },
+    )
+    await expect(page.locator('.redocusaurus .redoc-json').first().textContent()).resolves.toContain(
+      '"username"',
+    )
     await context.close()
   })
 

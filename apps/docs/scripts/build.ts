@@ -1,8 +1,8 @@
 /**
  * `npm run build`: prepares the contract-generated content, runs `docusaurus build` (both locales), writes each
- * docs page's Markdown twin, llms.txt and the Postman collections, and pre-compresses the output for the gate
- * server. Docusaurus's own output is also kept in
- * .cache/build.log, where e2e/build-quality.test.ts looks for broken links, anchors and duplicate routes
+ * docs page's Markdown twin, llms.txt and the Postman collections, finishes the prerendered API references
+ * (reference-markup.ts), and pre-compresses the output for the gate server. Docusaurus's own output is also
+ * kept in .cache/build.log, where e2e/build-quality.test.ts looks for broken links, anchors and duplicate routes
  * (configured to warn, so the build itself never fails on them); see build-log.ts.
  */
 import { spawn } from 'node:child_process'
@@ -14,6 +14,7 @@ import { buildLogPath, partialBuildLogPath } from './build-log.ts'
 import { compressBuild } from './compress-build.ts'
 import { writeMarkdownOutputs } from './markdown/twins.ts'
 import { writePostmanCollections } from './postman.ts'
+import { finishReferencePages } from './reference-markup.ts'
 
 const siteDir = fileURLToPath(new URL('..', import.meta.url))
 
@@ -46,6 +47,8 @@ try {
 } finally {
   await new Promise((resolve) => log.end(resolve))
 }
+const references = finishReferencePages(`${siteDir}build`, siteDir)
+console.log(`Finished ${references} prerendered API reference pages (accessibility, compact JSON samples).`)
 const markdown = writeMarkdownOutputs(`${siteDir}build`, siteTitle, sidebars as Record<string, unknown>)
 console.log(`Wrote ${markdown.pages} Markdown twins, llms.txt and llms-full.txt (en, es).`)
 const collections = await writePostmanCollections(`${siteDir}build`)

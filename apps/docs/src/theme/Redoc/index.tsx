@@ -12,8 +12,10 @@ import {
   useRef,
   useState,
 } from 'react'
+import { whenIdle } from '../../lib/idle.ts'
 import { isHydratingInitialPage } from '../../lib/navigation-state.ts'
 import { loadRedoc, preloadedRedoc } from '../../lib/redoc-loader/index.ts'
+import { completeAccessibility } from '../../lib/redoc-markup/accessibility.ts'
 
 type Props = ComponentProps<typeof Redoc>
 
@@ -28,35 +30,12 @@ const ACTIVATION_EVENTS = [
   'scroll',
 ] as const
 
-/**
- * Gaps in Redoc's markup, completed in place, in the prerendered markup and in whatever Redoc renders
- * later: the example pickers are unlabelled <select>s; its section headings are <h5> right under the
- * operation's <h2>; a sample's scroll box cannot be reached by keyboard (it becomes a focusable group
- * named by its tab); and example values that are URLs (shop.example.com, the sandbox's localhost) are
- * made links that lead nowhere (they become the plain strings they are).
- */
-function completeAccessibility(root: HTMLElement, exampleLabel: string): void {
-  for (const select of root.querySelectorAll<HTMLSelectElement>('select.dropdown-select:not([aria-label])')) {
-    select.setAttribute('aria-label', exampleLabel)
-  }
-  for (const heading of root.querySelectorAll<HTMLHeadingElement>('h5:not([aria-level])')) {
-    heading.setAttribute('aria-level', '3')
-  }
-  for (const sample of root.querySelectorAll<HTMLElement>(
-    '[role=tabpanel] .redoc-json, [role=tabpanel] pre',
-  )) {
-    const box = sample.matches('pre') ? sample : sample.parentElement
-    const tab = sample.closest('[role=tabpanel]')?.getAttribute('aria-labelledby')
-    if (!box || box.hasAttribute('tabindex') || !tab) continue
-    box.setAttribute('tabindex', '0')
-    box.setAttribute('role', 'group')
-    box.setAttribute('aria-labelledby', tab)
-  }
-  for (const link of root.querySelectorAll<HTMLAnchorElement>('.redoc-json a')) {
-    const value = document.createElement('span')
-    value.className = 'token string'
-    value.textContent = link.textContent
-    link.replaceWith(value)
+/** The prerendered reference's markup, read from the page only when React asks for it. */
+function prerenderedMarkup(): { readonly __html: string } {
+  return {
+    get __html() {
+      return document.querySelector('.plazo-redoc[data-interactive="false"]')?.innerHTML ?? ''
+    },
   }
 }
 
@@ -71,24 +50,32 @@ export default function RedocWrapper(props: Props): ReactNode {
   const isBrowser = useIsBrowser()
   const [active, setActive] = useState(() => !isHydratingInitialPage())
   const [Component, setComponent] = useState<ComponentType<Props> | undefined>(() => preloadedRedoc)
-  // While hydrating, the placeholder repeats the prerendered markup, so React finds what it expects and
-  // leaves the reference on screen untouched. One object for the life of the page: React 19 sets innerHTML
-  // again whenever the dangerouslySetInnerHTML object changes identity, and the page re-renders once
-  // hydrated (useIsBrowser), which re-parsed and laid out the whole reference again (~300 ms on a phone).
-  const [prerendered] = useState(() => ({
-    __html: active ? '' : (document.querySelector('.plazo-redoc[data-interactive="false"]')?.innerHTML ?? ''),
-  }))
+  // While hydrating, the placeholder stands for the prerendered markup, so React finds what it expects and
+  // leaves the reference on screen untouched. React does not read the markup while it hydrates, so it is only
+  // serialized (over 10,000 elements) if React ever sets it again. One object for the life of the page: React
+  // 19 sets innerHTML again whenever the dangerouslySetInnerHTML object changes identity, and the page
+  // re-renders once hydrated (useIsBrowser), which re-parsed and laid out the whole reference again (~300 ms
+  // on a phone).
+  const [prerendered] = useState(() => (active ? undefined : prerenderedMarkup()))
 
   const container = useRef<HTMLElement>(null)
   const exampleLabel = translate({ id: 'plazo.redoc.exampleLabel', message: 'Example' })
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the container appears once Redoc has loaded
+  // The prerendered reference was completed when the site was built (scripts/reference-markup.ts); Redoc's
+  // own renders are completed as they appear, later ones in one pass once they settle (an idle moment).
   useEffect(() => {
     const root = container.current
-    if (!root) return undefined
+    if (!root || !active || !Component) return undefined
     completeAccessibility(root, exampleLabel)
-    const observer = new MutationObserver(() => completeAccessibility(root, exampleLabel))
+    let cancel = () => {}
+    const observer = new MutationObserver(() => {
+      cancel()
+      cancel = whenIdle(() => completeAccessibility(root, exampleLabel))
+    })
     observer.observe(root, { childList: true, subtree: true })
-    return () => observer.disconnect()
+    return () => {
+      cancel()
+      observer.disconnect()
+    }
   }, [exampleLabel, active, Component])
 
   useEffect(() => {
@@ -121,8 +108,7 @@ export default function RedocWrapper(props: Props): ReactNode {
 
   // Until Redoc's script is there, the prerendered markup stays (or, after a navigation, a spinner).
   if (!active || !Component) {
-    if (active && !prerendered.__html)
-      return <Loading isLoading pastDelay timedOut={false} error={null} retry={() => {}} />
+    if (!prerendered) return <Loading isLoading pastDelay timedOut={false} error={null} retry={() => {}} />
     return (
       <>
         <ReferenceDownloads />
