@@ -45,6 +45,15 @@ describe('finishReferencePage', () => {
     expect(sample).not.toMatch(/<(ul|li|button|a)\b/)
   })
 
+  it('keeps the characters of a value that HTML escapes', () => {
+    const page = PAGE.replace(
+      '<span class="token number">42</span>',
+      '<span class="token string">"a&lt;b&amp;c"</span>',
+    )
+    const escaped = finishReferencePage(page, 'Example')
+    expect(escaped).toContain('<span class="token string">"a&lt;b&amp;c"</span>')
+  })
+
   it('completes the accessibility of the markup in the page’s language', () => {
     expect(finished).toContain('<select class="dropdown-select" aria-label="Ejemplo">')
     expect(finished).toContain('<h5 aria-level="3">Request</h5>')

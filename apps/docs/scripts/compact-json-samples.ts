@@ -6,19 +6,12 @@
  * colours): the key, the value and the punctuation of a line, and `…` for a collapsed object, as Redoc shows
  * it. The viewer's box and its classes stay, so it keeps its place, scroll box and styles.
  */
+import { escapeHtml } from '../src/lib/escape-html.ts'
 
 const INDENT = '  '
 
 const ELEMENT_NODE = 1
 const TEXT_NODE = 3
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-}
-
-function escapeAttribute(text: string): string {
-  return escapeHtml(text).replace(/"/g, '&quot;')
-}
 
 function renderChildren(element: Element, depth: number): string {
   let html = ''
@@ -41,7 +34,7 @@ function render(node: Node, depth: number): string {
   }
   // A token (a value that was a link is one already: src/lib/redoc-markup/accessibility.ts).
   if (element.matches('span.token'))
-    return `<span class="${escapeAttribute(element.className)}">${escapeHtml(element.textContent ?? '')}</span>`
+    return `<span class="${escapeHtml(element.className)}">${escapeHtml(element.textContent ?? '')}</span>`
   return renderChildren(element, depth)
 }
 

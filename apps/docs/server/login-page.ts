@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { escapeHtml } from '../src/lib/escape-html.ts'
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './password.ts'
 
 /**
@@ -47,10 +48,6 @@ export function loginLocale(path: string, acceptLanguage: string | undefined): L
     .sort((a, b) => b.q - a.q)
     .find((entry) => entry.tag.startsWith('es') || entry.tag.startsWith('en'))
   return preferred?.tag.startsWith('es') ? 'es' : 'en'
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
 const style = `
