@@ -60,6 +60,9 @@ function build(workspace, onLine, logPath) {
         rest = lines.pop() ?? ''
         for (const line of lines) onLine(line)
       }
+      // Decoded as streams: a character whose bytes arrive in two chunks stays one character.
+      child.stdout.setEncoding('utf8')
+      child.stderr.setEncoding('utf8')
       child.stdout.on('data', read)
       child.stderr.on('data', read)
       child.on('close', () => log?.end())

@@ -25,10 +25,13 @@ export function runProcess(command: string, args: string[], options: RunOptions 
     })
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => {
+    // Decoded as a stream: a character whose bytes arrive in two chunks stays one character ("ñ", not "��").
+    child.stdout.setEncoding('utf8')
+    child.stderr.setEncoding('utf8')
+    child.stdout.on('data', (chunk: string) => {
       stdout += chunk
     })
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: string) => {
       stderr += chunk
     })
     const timer =

@@ -38,6 +38,7 @@ async function startMerchant(apiOrigin: () => string): Promise<Merchant> {
   const webhooks: Webhook[] = []
   const body = async (req: IncomingMessage) => {
     let text = ''
+    req.setEncoding('utf8')
     for await (const chunk of req) text += chunk
     return text
   }

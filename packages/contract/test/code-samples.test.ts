@@ -91,6 +91,7 @@ describe('code samples generated with httpsnippet', () => {
     dir = mkdtempSync(join(tmpdir(), 'plazo-code-samples-'))
     server = createServer(async (request, response) => {
       let text = ''
+      request.setEncoding('utf8')
       for await (const chunk of request) text += chunk
       received.push({
         method: request.method ?? '',

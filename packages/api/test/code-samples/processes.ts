@@ -1,40 +1,14 @@
 // Running the samples' interpreters and compilers as child processes, and knowing whether they are installed.
 // Locally a missing tool skips its language with the reason shown; in CI (CI=true) it fails the test.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import type { TestContext } from 'vitest'
+import { type ProcessRun, type RunOptions, runProcess } from '../../../../test-support/run-process.ts'
 
-export interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
+export type Run = ProcessRun
 
-export function run(
-  command: string,
-  args: string[],
-  options: { env?: Record<string, string>; cwd?: string; timeoutMs?: number } = {},
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      cwd: options.cwd,
-      env: { ...process.env, ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk
-    })
-    child.stderr.on('data', (chunk: Buffer) => {
-      stderr += chunk
-    })
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 20_000)
-    child.on('error', reject)
-    child.on('close', (code) => {
-      clearTimeout(timer)
-      resolve({ code, stdout, stderr })
-    })
-  })
+/** Runs a sample's interpreter or compiler; killed after 20 s unless told otherwise. */
+export function run(command: string, args: string[], options: RunOptions = {}): Promise<Run> {
+  return runProcess(command, args, { timeoutMs: 20_000, ...options })
 }
 
 /** Runs `task` on every item, `size` at a time. */

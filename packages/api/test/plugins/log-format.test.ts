@@ -33,7 +33,8 @@ describe('pretty request logs', () => {
   it('print one short line per request: method, path, status, ms and request id', async () => {
     const out = new PassThrough()
     let text = ''
-    out.on('data', (chunk: Buffer) => {
+    out.setEncoding('utf8')
+    out.on('data', (chunk: string) => {
       text += chunk
     })
     const db = await openDatabase('sqlite::memory:')

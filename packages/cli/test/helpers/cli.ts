@@ -62,8 +62,11 @@ export function listen(args: string[], env: Record<string, string>): Listener {
     markReady = resolve
     fail = reject
   })
-  child.stdout?.on('data', (chunk: Buffer) => {
-    buffer += chunk.toString()
+  // Decoded as streams, so a character split between two chunks stays whole.
+  child.stdout?.setEncoding('utf8')
+  child.stderr?.setEncoding('utf8')
+  child.stdout?.on('data', (chunk: string) => {
+    buffer += chunk
     let end = buffer.indexOf('\n')
     while (end !== -1) {
       const line = JSON.parse(buffer.slice(0, end)) as Record<string, unknown>
@@ -73,8 +76,8 @@ export function listen(args: string[], env: Record<string, string>): Listener {
       end = buffer.indexOf('\n')
     }
   })
-  child.stderr?.on('data', (chunk: Buffer) => {
-    err += chunk.toString()
+  child.stderr?.on('data', (chunk: string) => {
+    err += chunk
   })
   const exited = new Promise<number | null>((resolve) =>
     child.on('exit', (code) => {
@@ -105,8 +108,9 @@ export async function receiver(status: () => number = () => 200) {
   const received: Received[] = []
   const server: Server = createServer((request, response) => {
     let body = ''
-    request.on('data', (chunk: Buffer) => {
-      body += chunk.toString()
+    request.setEncoding('utf8')
+    request.on('data', (chunk: string) => {
+      body += chunk
     })
     request.on('end', () => {
       received.push({ headers: request.headers, body, receivedAt: performance.now() })
