@@ -10,8 +10,8 @@
  * phone is the one a reference machine (benchmarkIndex 2,400, issue 29's mid-range machine) would emulate:
  * 4 × this machine's benchmarkIndex / 2,400, the index being the median of the default runs. Lighthouse's own
  * docs say as much (docs/throttling.md, "Calibrating multipliers": choose the CPU multiplier from the host's
- * benchmarkIndex). The targets are checked on the calibrated scores, which machines of different speeds can
- * compare.
+ * benchmarkIndex). The targets are checked on the calibrated scores. The index is a short JavaScript benchmark,
+ * not the whole speed of a machine: machines of the same index can still score differently (README, Measured).
  * Targets: performance >= 90 and accessibility >= 95. Results go to bench/results/latest.json.
  * `--skip-build` measures the existing build instead of building again; `--weights-only` skips Lighthouse (the
  * weights do not move with the machine's load); BENCH_DOCS_BUILD_DIR measures another build folder (e.g. the
@@ -199,7 +199,7 @@ for (const page of PAGES) {
       calibratedScore.performance >= TARGETS.performance &&
       calibratedScore.accessibility >= TARGETS.accessibility
   console.log(
-    `${page.name.padEnd(16)}${String(weight.files).padEnd(14)}${kib(weight.rawBytes).padEnd(11)}${kib(weight.brotliBytes).padEnd(11)}${kib(weight.gzipBytes).padEnd(11)}${String(score?.performance ?? '-').padEnd(22)}${String(calibratedScore?.performance ?? '-').padEnd(9)}${calibratedScore?.accessibility ?? '-'}`,
+    `${page.name.padEnd(16)}${String(weight.files).padEnd(14)}${kib(weight.rawBytes).padEnd(11)}${kib(weight.brotliBytes).padEnd(11)}${kib(weight.gzipBytes).padEnd(11)}${String(score?.performance ?? '-').padEnd(22)}${String(calibratedScore?.performance ?? '-').padEnd(`as on ${REFERENCE_INDEX}`.length + 2)}${calibratedScore?.accessibility ?? '-'}`,
   )
 }
 if (benchmarkIndexes.length > 0 && calibratedSlowdown !== undefined) {

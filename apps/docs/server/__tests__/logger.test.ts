@@ -8,7 +8,8 @@ import { gateLogger } from '../logger.ts'
 async function linesOf(env: Record<string, string>, tty: boolean): Promise<string[]> {
   const out = new PassThrough()
   const chunks: string[] = []
-  out.on('data', (chunk) => chunks.push(String(chunk)))
+  out.setEncoding('utf8')
+  out.on('data', (chunk: string) => chunks.push(chunk))
   const options = gateLogger(env, tty, out)
   // JSON goes to stdout by default: sent to `out` here to be read.
   const logger =
