@@ -1,4 +1,5 @@
 import { apiReferences } from '../../api-references.ts'
+import { whenIdle } from '../lib/idle.ts'
 
 /**
  * Docusaurus prefetches the chunks of every internal link that scrolls into view, as soon as it does. Two
@@ -46,10 +47,7 @@ export function onRouteDidUpdate(): void {
 export function idleQueue(task: (path: string) => unknown): (path: string) => true {
   const waiting: string[] = []
   let scheduled = false
-  const whenIdle = (run: (deadline?: IdleDeadline) => void) =>
-    typeof requestIdleCallback === 'function'
-      ? requestIdleCallback(run, { timeout: 5000 })
-      : setTimeout(run, 200)
+  const schedule = () => whenIdle(drain, 5000, 200)
   const drain = (deadline?: IdleDeadline) => {
     scheduled = false
     do {
@@ -59,13 +57,13 @@ export function idleQueue(task: (path: string) => unknown): (path: string) => tr
     } while (deadline !== undefined && !deadline.didTimeout && deadline.timeRemaining() > 8)
     if (waiting.length === 0) return
     scheduled = true
-    whenIdle(drain)
+    schedule()
   }
   return (path) => {
     waiting.push(path)
     if (!scheduled) {
       scheduled = true
-      whenIdle(drain)
+      schedule()
     }
     return true
   }

@@ -4,10 +4,8 @@ import { spawnSync } from 'node:child_process'
 import type { TestContext } from 'vitest'
 import { type ProcessRun, type RunOptions, runProcess } from '../../../../test-support/run-process.ts'
 
-export type Run = ProcessRun
-
 /** Runs a sample's interpreter or compiler; killed after 20 s unless told otherwise. */
-export function run(command: string, args: string[], options: RunOptions = {}): Promise<Run> {
+export function run(command: string, args: string[], options: RunOptions = {}): Promise<ProcessRun> {
   return runProcess(command, args, { timeoutMs: 20_000, ...options })
 }
 
