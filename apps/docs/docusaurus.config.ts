@@ -13,6 +13,7 @@ import { specPath } from './openapi-source.ts'
 import { accessiblePrismTheme } from './plugins/accessible-prism-theme.ts'
 import { PRISM_LANGUAGES, prismLanguagesPlugin } from './plugins/prism-languages.ts'
 import { redocLabels } from './plugins/redoc-labels.ts'
+import { browserDataFile, ROUTE_DATA_REQUEST } from './plugins/redoc-preset.ts'
 import { redocSpanishPlugin } from './plugins/redoc-spanish.ts'
 import { rehypeTableRegions } from './plugins/rehype-table-regions.ts'
 import { remarkBrand } from './plugins/remark-brand.ts'
@@ -79,6 +80,17 @@ function bundlerSetup(): Plugin {
             resource.request = resource.request.replace(/index\.ts$/, isServer ? 'server.ts' : 'client.ts')
           },
         ),
+        // The browser gets each reference's light data module, not the whole document (redoc-preset.ts).
+        ...(isServer
+          ? []
+          : [
+              new utils.currentBundler.instance.NormalModuleReplacementPlugin(
+                ROUTE_DATA_REQUEST,
+                (resource: { request: string }) => {
+                  resource.request = browserDataFile(resource.request)
+                },
+              ),
+            ]),
         ...(isServer
           ? [
               new utils.currentBundler.instance.NormalModuleReplacementPlugin(

@@ -2,34 +2,26 @@ import useDocusaurusContext from '@docusaurus/useDocusaurusContext'
 import clsx from 'clsx'
 import { type ComponentType, type ReactNode, useEffect, useRef, useState } from 'react'
 import { createPortal } from 'react-dom'
+import {
+  loadReferenceSpec,
+  type OpenApiDocument,
+  operationIdsOf,
+  type ReferenceSpecProps,
+} from '../../lib/reference-document.ts'
 import type { ConsoleProps } from './Console.tsx'
 import styles from './toggle.module.css'
 
 /**
  * A Try it button under the heading of every operation Redoc renders (a section with id
  * `operation/<operationId>`), opening that operation's console. This is all a reference page loads; the
- * console itself (its form, the schema checker, Ajv) is fetched when one is first opened.
+ * console itself (its form, the schema checker, Ajv) and the OpenAPI document it reads are fetched when one is
+ * first opened.
  *
  * The buttons are not in the prerendered page: they are added after hydration, into the prerendered markup
  * first and again into Redoc's own once it takes over on the visitor's first interaction
  * (src/theme/Redoc). Each operation keeps one host element, moved into whatever section is current, so an
  * open console keeps its state when Redoc replaces the markup around it.
  */
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch']
-
-/** The operationIds of the document's paths (its webhooks are received, not called). */
-function callableOperationIds(spec: unknown): Set<string> {
-  const ids = new Set<string>()
-  const paths = (spec as { paths?: Record<string, Record<string, { operationId?: unknown }>> })?.paths ?? {}
-  for (const item of Object.values(paths)) {
-    for (const method of METHODS) {
-      const id = item?.[method]?.operationId
-      if (typeof id === 'string') ids.add(id)
-    }
-  }
-  return ids
-}
 
 let consoleModule: Promise<ComponentType<ConsoleProps>> | undefined
 function loadConsole(): Promise<ComponentType<ConsoleProps>> {
@@ -45,23 +37,28 @@ function loadConsole(): Promise<ComponentType<ConsoleProps>> {
 
 interface SlotProps {
   operationId: string
-  spec: unknown
+  reference: ReferenceSpecProps
   label: string
 }
 
-function Slot({ operationId, spec, label }: SlotProps): ReactNode {
+interface Loaded {
+  Console: ComponentType<ConsoleProps>
+  spec: OpenApiDocument
+}
+
+function Slot({ operationId, reference, label }: SlotProps): ReactNode {
   const { i18n } = useDocusaurusContext()
   const [open, setOpen] = useState(false)
-  const [Console, setConsole] = useState<ComponentType<ConsoleProps>>()
+  const [loaded, setLoaded] = useState<Loaded>()
   const [failed, setFailed] = useState<string>()
   const consoleId = `try-it-${operationId}`
 
   const toggle = () => {
     setOpen(!open)
-    if (open || Console) return
+    if (open || loaded) return
     setFailed(undefined)
-    loadConsole().then(
-      (loaded) => setConsole(() => loaded),
+    Promise.all([loadConsole(), loadReferenceSpec(reference)]).then(
+      ([Console, spec]) => setLoaded({ Console, spec }),
       (error: unknown) => setFailed(String((error as Error)?.message ?? error)),
     )
   }
@@ -83,14 +80,16 @@ function Slot({ operationId, spec, label }: SlotProps): ReactNode {
             {failed}
           </p>
         )}
-        {Console && <Console spec={spec} operationId={operationId} locale={i18n.currentLocale} />}
+        {loaded && (
+          <loaded.Console spec={loaded.spec} operationId={operationId} locale={i18n.currentLocale} />
+        )}
       </div>
     </>
   )
 }
 
 /** Puts each host right under its operation's heading, wherever Redoc's current markup has it. */
-function placeHosts(ids: Set<string>, hosts: Map<string, HTMLElement>): boolean {
+function placeHosts(ids: ReadonlySet<string>, hosts: Map<string, HTMLElement>): boolean {
   let added = false
   for (const section of document.querySelectorAll<HTMLElement>('.plazo-redoc [id^="operation/"]')) {
     const operationId = section.id.slice('operation/'.length)
@@ -108,14 +107,14 @@ function placeHosts(ids: Set<string>, hosts: Map<string, HTMLElement>): boolean 
   return added
 }
 
-export default function TryItOperations({ spec }: { spec: unknown }): ReactNode {
+export default function TryItOperations({ reference }: { reference: ReferenceSpecProps }): ReactNode {
   const { i18n } = useDocusaurusContext()
   const label = i18n.currentLocale === 'es' ? 'Pruébalo' : 'Try it'
   const hosts = useRef(new Map<string, HTMLElement>())
   const [placed, setPlaced] = useState<ReadonlyArray<[string, HTMLElement]>>([])
 
   useEffect(() => {
-    const ids = callableOperationIds(spec)
+    const ids = new Set(operationIdsOf(reference))
     const map = hosts.current
     let frame = 0
     const place = () => {
@@ -135,9 +134,9 @@ export default function TryItOperations({ spec }: { spec: unknown }): ReactNode 
       for (const host of map.values()) host.remove()
       map.clear()
     }
-  }, [spec])
+  }, [reference])
 
   return placed.map(([operationId, host]) =>
-    createPortal(<Slot operationId={operationId} spec={spec} label={label} />, host, operationId),
+    createPortal(<Slot operationId={operationId} reference={reference} label={label} />, host, operationId),
   )
 }

@@ -16,6 +16,7 @@ import { whenIdle } from '../../lib/idle.ts'
 import { isHydratingInitialPage } from '../../lib/navigation-state.ts'
 import { loadRedoc, preloadedRedoc } from '../../lib/redoc-loader/index.ts'
 import { completeAccessibility } from '../../lib/redoc-markup/accessibility.ts'
+import { loadReferenceSpec, type ReferenceSpecProps } from '../../lib/reference-document.ts'
 
 type Props = ComponentProps<typeof Redoc>
 
@@ -48,14 +49,17 @@ function prerenderedMarkup(): { readonly __html: string } {
 /**
  * The API references are large (thousands of elements styled at run time), and hydrating one at load
  * blocks the main thread for seconds on a phone. The prerendered reference is complete and readable, so it
- * is left as it is, and Redoc's own script (over 1 MiB) is only fetched and run when the visitor first
- * moves, scrolls, touches or types. A client-side navigation to a reference loads it at once. (No Suspense
+ * is left as it is, and Redoc's own script (over 1 MiB) and the OpenAPI document are only fetched and run
+ * when the visitor first moves, scrolls, touches or types. A client-side navigation to a reference loads it at once. (No Suspense
  * or React.lazy here: React would stream a large boundary out of line and reveal it only by script.)
  */
 export default function RedocWrapper(props: Props): ReactNode {
   const isBrowser = useIsBrowser()
   const [active, setActive] = useState(() => !isHydratingInitialPage())
   const [Component, setComponent] = useState<ComponentType<Props> | undefined>(() => preloadedRedoc)
+  // The OpenAPI document: the server bundle has it; the browser loads it with Redoc (reference-document.ts).
+  const { spec: prerenderedSpec, loadSpec } = props as ReferenceSpecProps
+  const [spec, setSpec] = useState(() => prerenderedSpec)
   // While hydrating, the placeholder stands for the prerendered markup, so React finds what it expects and
   // leaves the reference on screen untouched. React never sets this markup while it hydrates; it only checks
   // that there is some, which serializes it once (prerenderedMarkup). One object for the life of the page: React
@@ -87,9 +91,13 @@ export default function RedocWrapper(props: Props): ReactNode {
   useEffect(() => {
     if (!active || Component) return undefined
     let current = true
-    loadRedoc().then(
-      (loaded) => {
-        if (current) startTransition(() => setComponent(() => loaded))
+    Promise.all([loadRedoc(), loadReferenceSpec({ spec: prerenderedSpec, loadSpec })]).then(
+      ([loaded, openApi]) => {
+        if (!current) return
+        startTransition(() => {
+          setSpec(openApi)
+          setComponent(() => loaded)
+        })
       },
       // The prerendered reference stays readable; only its interactive parts are missing.
       (error: unknown) => console.warn('The API reference could not be made interactive.', error),
@@ -97,7 +105,7 @@ export default function RedocWrapper(props: Props): ReactNode {
     return () => {
       current = false
     }
-  }, [active, Component])
+  }, [active, Component, prerenderedSpec, loadSpec])
 
   useEffect(() => {
     if (active) return undefined
@@ -112,8 +120,8 @@ export default function RedocWrapper(props: Props): ReactNode {
     }
   }, [active])
 
-  // Until Redoc's script is there, the prerendered markup stays (or, after a navigation, a spinner).
-  if (!active || !Component) {
+  // Until Redoc's script and the document are there, the prerendered markup stays (or, after a navigation, a spinner).
+  if (!active || !Component || !spec) {
     if (!prerendered) return <Loading isLoading pastDelay timedOut={false} error={null} retry={() => {}} />
     return (
       <>
@@ -134,7 +142,7 @@ export default function RedocWrapper(props: Props): ReactNode {
     <>
       <ReferenceDownloads />
       <main ref={container} className="plazo-redoc" data-interactive={isBrowser ? 'true' : 'false'}>
-        <Component {...props} />
+        <Component {...props} spec={spec as Props['spec']} />
       </main>
     </>
   )
