@@ -70,4 +70,26 @@ describe('finishReferencePage', () => {
       /no prerendered reference/,
     )
   })
+
+  it('defers what follows the first operation: tag headings whole, operations by panel', () => {
+    const operation = (id: string) =>
+      `<div data-section-id=${id}><div id=operation/x><div>Text</div><div>Samples</div></div></div>`
+    const sections =
+      '<div class=api-content><div id=intro>Intro</div><div data-section-id=tag/Auth>Auth</div>' +
+      operation('tag/Auth/operation/login') +
+      operation('tag/Auth/operation/refresh') +
+      '<div data-section-id=tag/Orders>Orders</div></div>'
+    const page = finishReferencePage(PAGE.replace('<h2>Create</h2>', sections), 'Example')
+    expect(page).toContain(
+      '<div id="intro">Intro</div><div data-section-id="tag/Auth">Auth</div>' +
+        '<div data-section-id="tag/Auth/operation/login"><div id="operation/x"><div>Text</div><div>Samples</div>',
+    )
+    expect(page).toContain(
+      '<div data-section-id="tag/Auth/operation/refresh"><div id="operation/x">' +
+        '<div data-deferred="">Text</div><div data-deferred="">Samples</div></div></div>' +
+        '<div data-section-id="tag/Orders" data-deferred="">Orders</div>',
+    )
+    // A reference with a single operation has nothing to defer.
+    expect(finished).not.toContain('data-deferred')
+  })
 })

@@ -137,6 +137,8 @@ describe('axe-core finds no serious or critical violation', () => {
       const { context, page } = await visitor(theme)
       await page.goto(`${gate.baseUrl}${path}`)
       await page.waitForLoadState('networkidle')
+      // A prerendered reference shows its later parts once loaded (deferred-sections.ts): all of them checked.
+      await page.waitForFunction(() => !document.querySelector('[data-deferred]'))
       expect(await seriousViolations(page), path).toEqual([])
       if (REFERENCES.includes(path)) {
         // And once Redoc has taken over the reference (its own styles, rendered in the browser).
@@ -154,6 +156,7 @@ describe('axe-core finds no serious or critical violation', () => {
     for (const path of ['/docs/api/globals', '/webhook-api']) {
       await page.goto(`${gate.baseUrl}${path}`)
       await page.waitForLoadState('networkidle')
+      await page.waitForFunction(() => !document.querySelector('[data-deferred]'))
       expect(await seriousViolations(page), path).toEqual([])
     }
     await context.close()

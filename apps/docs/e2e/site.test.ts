@@ -33,8 +33,10 @@ async function logIn(page: Page, path = '/'): Promise<void> {
 }
 
 /** A fresh browser profile that is already logged in. */
-async function loggedInContext(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ storageState: loggedInState })
+async function loggedInContext(
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ storageState: loggedInState, ...options })
   const page = await context.newPage()
   await page.goto(`${gate.baseUrl}/`)
   await page.waitForSelector('.navbar')
@@ -301,6 +303,43 @@ describe('API reference pages', () => {
     ).toBe(0)
     await expect(page.locator('.redocusaurus h1').textContent()).resolves.toContain('Order Management API')
     await context.close()
+  })
+
+  it('show the prerendered reference’s later parts once loaded, at once for a link into them, and without scripts', async () => {
+    const { context, page } = await loggedInContext()
+    const visible = (selector: string) =>
+      page.evaluate((s) => document.querySelector(s)?.getClientRects().length ?? 0, selector)
+    const refund = '[data-section-id$="/operation/refundCheckoutSession"] [id^="operation/"] > *'
+    // The deferred parts are in the page from the start, not shown, then shown one by one.
+    await page.goto(`${gate.baseUrl}/order-management-api`, { waitUntil: 'commit' })
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    await page.waitForFunction(() => !document.querySelector('[data-deferred]'))
+    expect(await visible(refund)).toBe(1)
+    expect(await page.locator('.plazo-redoc').getAttribute('data-interactive')).toBe('false')
+    // A link to an operation far down: shown and scrolled to, still prerendered.
+    await page.goto(`${gate.baseUrl}/order-management-api#tag/Order-management/operation/refundCheckoutSession`)
+    await page.waitForSelector('html[data-has-hydrated="true"]')
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const section = document.getElementById('tag/Order-management/operation/refundCheckoutSession')
+          return section ? Math.abs(Math.round(section.getBoundingClientRect().top)) < 200 : false
+        }),
+      )
+      .toBe(true)
+    expect(await page.locator('.plazo-redoc').getAttribute('data-interactive')).toBe('false')
+    await context.close()
+    // Without JavaScript, everything is shown at once.
+    const noScript = await loggedInContext({ javaScriptEnabled: false })
+    await noScript.page.goto(`${gate.baseUrl}/order-management-api`)
+    expect(await noScript.page.locator('[data-deferred]').count()).toBeGreaterThan(10)
+    expect(
+      await noScript.page.evaluate(
+        (s) => document.querySelector(s)?.getClientRects().length ?? 0,
+        refund,
+      ),
+    ).toBe(1)
+    await noScript.context.close()
   })
 
   it('show the JSON samples as text in the prerendered reference, in Redoc’s viewer once interactive', async () => {

@@ -5,7 +5,9 @@
  * - the JSON samples are served compact (compact-json-samples.ts): Redoc's collapsible viewer spent about
  *   six elements on each line of a sample, and kept the lines of its collapsed objects in the page, hidden,
  *   about two thirds of a reference's elements. Redoc renders its own viewer once the reference is
- *   interactive (src/theme/Redoc).
+ *   interactive (src/theme/Redoc);
+ * - what follows the first operation is marked to be shown part by part once the page has loaded
+ *   (src/lib/redoc-markup/deferred-sections.ts).
  * Only the inside of the reference's <main class="plazo-redoc"> is rewritten; the rest of each page stays
  * byte for byte as Docusaurus wrote it.
  */
@@ -14,6 +16,7 @@ import { join } from 'node:path'
 import { createDocument } from '@mixmark-io/domino'
 import { apiReferences } from '../api-references.ts'
 import { completeAccessibility } from '../src/lib/redoc-markup/accessibility.ts'
+import { deferSections } from '../src/lib/redoc-markup/deferred-sections.ts'
 import { compactJsonSamples } from './compact-json-samples.ts'
 
 const MAIN_START = /<main class=("?)plazo-redoc\1 data-interactive=("?)false\2>/
@@ -43,6 +46,7 @@ export function finishReferencePage(html: string, label: string): string {
   if (!main) throw new Error('the prerendered reference could not be parsed')
   completeAccessibility(main, label)
   compactJsonSamples(main)
+  deferSections(main)
   return html.slice(0, innerStart) + main.innerHTML + html.slice(innerEnd)
 }
 

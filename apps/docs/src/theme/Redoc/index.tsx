@@ -16,6 +16,7 @@ import { whenIdle } from '../../lib/idle.ts'
 import { isHydratingInitialPage } from '../../lib/navigation-state.ts'
 import { loadRedoc, preloadedRedoc } from '../../lib/redoc-loader/index.ts'
 import { completeAccessibility } from '../../lib/redoc-markup/accessibility.ts'
+import { revealDeferredSections } from '../../lib/redoc-markup/deferred-sections.ts'
 import { loadReferenceSpec, type ReferenceSpecProps } from '../../lib/reference-document.ts'
 
 type Props = ComponentProps<typeof Redoc>
@@ -87,6 +88,13 @@ export default function RedocWrapper(props: Props): ReactNode {
       observer.disconnect()
     }
   }, [exampleLabel, active, Component])
+
+  // The prerendered reference's later sections are rendered as the reader nears them (deferred-sections.ts).
+  useEffect(() => {
+    const root = container.current
+    if (!root || active) return undefined
+    return revealDeferredSections(root)
+  }, [active])
 
   useEffect(() => {
     if (!active || Component) return undefined
