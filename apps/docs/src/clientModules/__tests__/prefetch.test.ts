@@ -55,4 +55,21 @@ describe('idleQueue', () => {
     later('/c')
     expect(idle).toHaveLength(1)
   })
+
+  it('stops an idle period after a few milliseconds of work, however much room it leaves', () => {
+    stubIdle()
+    let now = 0
+    vi.stubGlobal('performance', { now: () => now })
+    const done: string[] = []
+    // Each prefetch takes 3 ms: the second one ends past the batch's budget.
+    const later = idleQueue((path) => {
+      now += 3
+      done.push(path)
+    })
+    for (const path of ['/a', '/b', '/c', '/d']) later(path)
+    idlePeriod(49, 49, 49, 49)
+    expect(done).toEqual(['/a', '/b'])
+    idlePeriod(49, 49, 49, 49)
+    expect(done).toEqual(['/a', '/b', '/c', '/d'])
+  })
 })
