@@ -317,7 +317,9 @@ describe('API reference pages', () => {
     expect(await visible(refund)).toBe(1)
     expect(await page.locator('.plazo-redoc').getAttribute('data-interactive')).toBe('false')
     // A link to an operation far down: shown and scrolled to, still prerendered.
-    await page.goto(`${gate.baseUrl}/order-management-api#tag/Order-management/operation/refundCheckoutSession`)
+    await page.goto(
+      `${gate.baseUrl}/order-management-api#tag/Order-management/operation/refundCheckoutSession`,
+    )
     await page.waitForSelector('html[data-has-hydrated="true"]')
     await expect
       .poll(() =>
@@ -334,10 +336,7 @@ describe('API reference pages', () => {
     await noScript.page.goto(`${gate.baseUrl}/order-management-api`)
     expect(await noScript.page.locator('[data-deferred]').count()).toBeGreaterThan(10)
     expect(
-      await noScript.page.evaluate(
-        (s) => document.querySelector(s)?.getClientRects().length ?? 0,
-        refund,
-      ),
+      await noScript.page.evaluate((s) => document.querySelector(s)?.getClientRects().length ?? 0, refund),
     ).toBe(1)
     await noScript.context.close()
   })
