@@ -8,7 +8,8 @@ import { whenIdle } from '../idle.ts'
  * samples). custom.css does not display what is marked while scripts run (`@media (scripting: enabled)`), so
  * without JavaScript the whole reference shows at once. In the browser, revealDeferredSections shows the
  * marked parts again in order, one per idle moment: each costs a phone a short task instead of all of them
- * one long one. A #fragment that points into a part not shown yet shows everything up to it at once.
+ * one long one. A #fragment that points into a part not shown yet shows everything up to it at once, and
+ * scrolls there.
  * (`hidden="until-found"` would have kept find-in-page working meanwhile, but Chromium still styles and lays
  * out what it hides: measured, it saved nothing.) Redoc replaces the whole markup on the reader's first
  * interaction anyway (src/theme/Redoc).
@@ -91,5 +92,5 @@ function revealUpTo(root: Element, hash: string): void {
     part.removeAttribute(DEFERRED)
     revealed = true
   }
-  if (revealed) target.scrollIntoView()
+  if (revealed) target.scrollIntoView({ behavior: 'instant', block: 'start' })
 }

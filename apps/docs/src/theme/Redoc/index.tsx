@@ -21,16 +21,12 @@ import { loadReferenceSpec, type ReferenceSpecProps } from '../../lib/reference-
 
 type Props = ComponentProps<typeof Redoc>
 
-/** What counts as the visitor starting to use the reference. */
-const ACTIVATION_EVENTS = [
-  'pointerdown',
-  'pointermove',
-  'keydown',
-  'focusin',
-  'wheel',
-  'touchstart',
-  'scroll',
-] as const
+/**
+ * What counts as the visitor starting to use the reference. Not `scroll`: the page scrolls on its own too
+ * (the browser keeps a #fragment's target in view while the page's later parts are shown, and so does
+ * src/lib/redoc-markup/deferred-sections.ts); every way a reader scrolls starts with one of these.
+ */
+const ACTIVATION_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'focusin', 'wheel', 'touchstart'] as const
 
 /**
  * The prerendered reference's markup, read from the page only when React asks for it, and only once: React
@@ -51,7 +47,7 @@ function prerenderedMarkup(): { readonly __html: string } {
  * The API references are large (thousands of elements styled at run time), and hydrating one at load
  * blocks the main thread for seconds on a phone. The prerendered reference is complete and readable, so it
  * is left as it is, and Redoc's own script (over 1 MiB) and the OpenAPI document are only fetched and run
- * when the visitor first moves, scrolls, touches or types. A client-side navigation to a reference loads it at once. (No Suspense
+ * when the visitor first moves the pointer, turns the wheel, touches or types. A client-side navigation to a reference loads it at once. (No Suspense
  * or React.lazy here: React would stream a large boundary out of line and reveal it only by script.)
  */
 export default function RedocWrapper(props: Props): ReactNode {
