@@ -8,8 +8,9 @@ import { browserModuleSource } from '../src/lib/reference-document.ts'
  * OpenAPI document as Docusaurus "global data", which is bundled into the main script of every page —
  * several hundred KiB of JSON that only the reference pages use, and they receive their document through
  * their own route data anyway. This preset runs the redocusaurus preset unchanged, drops that global copy,
- * keeps the document out of the browser's route data too (withLazyDocument), and gives the dark Redoc theme colours that meet WCAG AA on its dark backgrounds (the light theme's
- * red and green are 3.2:1 there); redocusaurus takes one set of theme settings for both modes.
+ * keeps the document out of the browser's route data too (withLazyDocument), and gives the dark Redoc theme
+ * colours that meet WCAG AA on its dark backgrounds (the light theme's red and green are 3.2:1 there);
+ * redocusaurus takes one set of theme settings for both modes.
  */
 
 const require = createRequire(import.meta.url)

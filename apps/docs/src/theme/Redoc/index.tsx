@@ -47,8 +47,9 @@ function prerenderedMarkup(): { readonly __html: string } {
  * The API references are large (thousands of elements styled at run time), and hydrating one at load
  * blocks the main thread for seconds on a phone. The prerendered reference is complete and readable, so it
  * is left as it is, and Redoc's own script (over 1 MiB) and the OpenAPI document are only fetched and run
- * when the visitor first moves the pointer, turns the wheel, touches or types. A client-side navigation to a reference loads it at once. (No Suspense
- * or React.lazy here: React would stream a large boundary out of line and reveal it only by script.)
+ * when the visitor first moves the pointer, turns the wheel, touches or types. A client-side navigation to a
+ * reference loads them at once. (No Suspense or React.lazy here: React would stream a large boundary out of
+ * line and reveal it only by script.)
  */
 export default function RedocWrapper(props: Props): ReactNode {
   const isBrowser = useIsBrowser()
@@ -85,7 +86,7 @@ export default function RedocWrapper(props: Props): ReactNode {
     }
   }, [exampleLabel, active, Component])
 
-  // The prerendered reference's later sections are rendered as the reader nears them (deferred-sections.ts).
+  // The prerendered reference's later parts are shown one by one once loaded (deferred-sections.ts).
   useEffect(() => {
     const root = container.current
     if (!root || active) return undefined
