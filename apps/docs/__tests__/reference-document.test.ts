@@ -14,7 +14,7 @@ import {
 } from '../src/lib/reference-document.ts'
 
 const spec = {
-  info: { title: 'Orders', description: 'Manage orders.' },
+  info: { description: 'Manage orders.' },
   paths: {
     '/orders/{id}': {
       parameters: [],
@@ -51,7 +51,7 @@ describe('the browser module of a reference', () => {
     expect(props).toMatchObject({ url: '/openapi/orders.json', themeId: 'theme-redoc', isSpecFile: true })
     expect(props.spec).toBeUndefined()
     expect(operationIdsOf(props)).toEqual(['getOrder', 'updateOrder', 'cancelOrder'])
-    expect(infoOf(props)).toEqual({ title: 'Orders', description: 'Manage orders.' })
+    expect(infoOf(props)).toEqual({ description: 'Manage orders.' })
     await expect(loadReferenceSpec(props)).resolves.toEqual(spec)
   })
 

@@ -1,17 +1,19 @@
+import { operationsOf } from '../components/TryIt/operation.ts'
+
 /**
  * What a reference page receives about its OpenAPI document. The server bundle renders the page from the
  * whole document (`spec`), as redocusaurus hands it over. The browser bundle gets a light module instead
- * (plugins/redoc-preset.ts writes it, docusaurus.config.ts swaps it in): the document's title and
- * description, the operations the Try it consoles can call, and `loadSpec`, which fetches the document
- * (several hundred KiB of JSON) as a chunk of its own the first time Redoc or a console needs it. Parsing it
- * was one of the longest tasks of a reference's first load, for a page that is prerendered and readable
- * without it.
+ * (plugins/redoc-preset.ts writes it, docusaurus.config.ts swaps it in): the document's description (the
+ * page's title comes from its layout options), the operations the Try it consoles can call, and `loadSpec`,
+ * which fetches the document (several hundred KiB of JSON) as a chunk of its own the first time Redoc or a
+ * console needs it. Parsing it was one of the longest tasks of a reference's first load, for a page that is
+ * prerendered and readable without it.
  */
 export interface ReferenceSpecProps {
   /** The whole document: in the server bundle, and in the browser once loaded. */
   readonly spec?: OpenApiDocument
-  /** The document's info, for the page's title and description while the document is not loaded. */
-  readonly info?: { readonly title?: string; readonly description?: string }
+  /** The document's description, for the page's head while the document is not loaded. */
+  readonly info?: { readonly description?: string }
   /** The operationIds of the document's paths (browser bundle). */
   readonly operationIds?: readonly string[]
   /** Loads the whole document (browser bundle). */
@@ -19,22 +21,16 @@ export interface ReferenceSpecProps {
 }
 
 export interface OpenApiDocument {
-  readonly info?: { readonly title?: string; readonly description?: string }
+  readonly info?: { readonly description?: string }
   readonly paths?: Readonly<Record<string, Readonly<Record<string, unknown>>>>
 }
 
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const
-
-/** The operationIds of the document's paths (its webhooks are received, not called). */
+/**
+ * The operationIds of the document's paths (its webhooks are received, not called): the operations the Try it
+ * consoles offer, as the console itself reads them (components/TryIt/operation.ts).
+ */
 export function callableOperationIds(spec: OpenApiDocument | undefined): string[] {
-  const ids: string[] = []
-  for (const item of Object.values(spec?.paths ?? {})) {
-    for (const method of METHODS) {
-      const id = (item?.[method] as { operationId?: unknown } | undefined)?.operationId
-      if (typeof id === 'string') ids.push(id)
-    }
-  }
-  return ids
+  return [...operationsOf(spec).keys()]
 }
 
 /** The operations the page's Try it consoles can call, whichever bundle renders it. */
@@ -63,7 +59,7 @@ export function browserModuleSource(data: Record<string, unknown>, documentFile:
   const { spec, ...rest } = data as { spec?: OpenApiDocument }
   const light = {
     ...rest,
-    info: { title: spec?.info?.title, description: spec?.info?.description },
+    info: { description: spec?.info?.description },
     operationIds: callableOperationIds(spec),
   }
   return [

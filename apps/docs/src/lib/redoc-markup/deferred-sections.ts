@@ -18,12 +18,11 @@ import { whenIdle } from '../idle.ts'
 /** The reference's sections, in order: its introduction, each tag's heading and each operation. */
 const SECTIONS = '.api-content > *'
 const OPERATION = '[data-section-id*="/operation/"]'
-export const DEFERRED = 'data-deferred'
+const DEFERRED = 'data-deferred'
 
-/** Build: marks the parts after the first operation deferred; returns how many. Only DOM methods domino has. */
-export function deferSections(root: Element): number {
+/** Build: marks the parts after the first operation deferred. Only DOM methods that domino has too. */
+export function deferSections(root: Element): void {
   let operationSeen = false
-  let deferred = 0
   for (const section of Array.from(root.querySelectorAll(SECTIONS))) {
     if (!operationSeen) {
       operationSeen = section.matches(OPERATION)
@@ -31,12 +30,8 @@ export function deferSections(root: Element): number {
     }
     // An operation is a section around one element holding its two panels.
     const panels = section.matches(OPERATION) ? Array.from(section.firstElementChild?.children ?? []) : []
-    for (const part of panels.length > 0 ? panels : [section]) {
-      part.setAttribute(DEFERRED, '')
-      deferred++
-    }
+    for (const part of panels.length > 0 ? panels : [section]) part.setAttribute(DEFERRED, '')
   }
-  return deferred
 }
 
 function firstDeferred(root: Element): Element | null {
