@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addFormatsModule from 'ajv-formats'
 import type { Static, TSchema } from 'typebox'
 import { normalizeDeprecatedAliases } from './aliases.ts'
+import { parseHttpUrl } from './http-url.ts'
 
 // ajv-formats is CommonJS; under NodeNext its default export arrives wrapped.
 const addFormats = addFormatsModule as unknown as typeof addFormatsModule.default
@@ -76,6 +77,13 @@ export const AJV_OPTIONS = {
  */
 export function configureAjv(ajv: Ajv): Ajv {
   addFormats(ajv)
+  // Every `uri` of the contract is an http or https URL that Plazo POSTs to or a browser opens: RFC 3986's
+  // grammar (ajv-formats) is not enough, the URL must also be usable as Node and browsers read it.
+  const rfc3986 = ajv.formats.uri as (value: string) => boolean
+  ajv.addFormat('uri', {
+    type: 'string',
+    validate: (value: string) => rfc3986(value) && !!parseHttpUrl(value),
+  })
   ajv.addKeyword({ keyword: 'x-error-message', schemaType: 'string' })
   return ajv
 }

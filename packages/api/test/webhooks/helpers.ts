@@ -36,6 +36,8 @@ export type Reply =
       body?: string
       delayMs?: number
       json?: unknown
+      /** Extra response headers (`retry-after`…). */
+      headers?: Record<string, string>
       /** The answer waits for this promise (a receiver that hangs until the test lets it go). */
       gate?: Promise<unknown>
       /**
@@ -86,8 +88,15 @@ function listen(server: http.Server | https.Server, state: Receiver, changed: ()
       }
       state.requests.push(received)
       const reply = state.respond?.(received) ?? state.replies.shift() ?? state.fallback
-      const { status, body, delayMs, json, gate, bodyEnd } =
-        typeof reply === 'number' ? { status: reply } : reply
+      const {
+        status,
+        body,
+        delayMs,
+        json,
+        gate,
+        bodyEnd,
+        headers = {},
+      } = typeof reply === 'number' ? { status: reply } : reply
       res.on('close', () => {
         if (res.headersSent) return
         state.abandoned.push(received)
@@ -105,8 +114,8 @@ function listen(server: http.Server | https.Server, state: Receiver, changed: ()
           })
           return
         }
-        if (json !== undefined) res.writeHead(status, { 'content-type': 'application/json' })
-        else res.writeHead(status)
+        if (json !== undefined) res.writeHead(status, { ...headers, 'content-type': 'application/json' })
+        else res.writeHead(status, headers)
         res.end(json !== undefined ? JSON.stringify(json) : (body ?? ''))
       }
       const delayed = () => (delayMs ? setTimeout(send, delayMs) : send())

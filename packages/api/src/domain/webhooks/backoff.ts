@@ -19,3 +19,18 @@ export function retryDelayMs(failedAttempts: number, random: () => number = Math
   if (base === undefined) return undefined
   return Math.round(base * (1 + RETRY_JITTER * (2 * random() - 1)))
 }
+
+/**
+ * The delay before the next try of a failed one: the schedule's, or later when the receiver asked for it with
+ * `Retry-After` (a 429 or 503), up to the schedule's longest step (10 h). Never earlier than the schedule, and
+ * undefined once the schedule is used up, whatever the receiver asked.
+ */
+export function nextTryDelayMs(
+  failedAttempts: number,
+  outcome: { retryAfterMs?: number | undefined },
+  random: () => number = Math.random,
+): number | undefined {
+  const scheduled = retryDelayMs(failedAttempts, random)
+  if (scheduled === undefined || outcome.retryAfterMs === undefined) return scheduled
+  return Math.max(scheduled, Math.min(outcome.retryAfterMs, Math.max(...RETRY_DELAYS_MS)))
+}

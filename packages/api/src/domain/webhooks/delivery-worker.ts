@@ -10,7 +10,7 @@ import {
 import { type DestinationRow, readDestination } from '../../storage/event-destinations.ts'
 import { eventRepository } from '../../storage/event-repository.ts'
 import type { Database, Transaction } from '../../storage/index.ts'
-import { retryDelayMs } from './backoff.ts'
+import { nextTryDelayMs } from './backoff.ts'
 import type { CertificateStore } from './certificates.ts'
 import type { PostRequest, PostResponse } from './http-post.ts'
 import { lockSessions } from './outbox.ts'
@@ -416,7 +416,8 @@ export class DeliveryWorker {
   ): Promise<{ status: Settled; next: ClaimedRow | undefined }> {
     const now = this.#now()
     const failedAttempts = outcome.ok ? event.failed_attempts : event.failed_attempts + 1
-    const delay = outcome.ok ? undefined : retryDelayMs(failedAttempts, this.#random)
+    const delay =
+      outcome.ok || outcome.gone ? undefined : nextTryDelayMs(failedAttempts, outcome, this.#random)
     const status = outcome.ok ? 'delivered' : delay === undefined ? 'failed' : 'pending'
     const next = await this.#db.transaction(async (tx) => {
       // Settling an event decides whether the session's next one is due, as enqueueEvents and redelivery do

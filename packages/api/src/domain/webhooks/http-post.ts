@@ -26,7 +26,15 @@ export interface PostResponse {
   statusCode: number
   /** The first bytes of the response body (enough for an error message or a token). */
   body: string
+  /** The answer's `Retry-After` header, as sent. */
+  retryAfter?: string | undefined
 }
+
+/**
+ * The receiver closed a kept-alive socket just as it was reused, before any answer: the request never reached
+ * it, so it is sent once more on a new connection rather than counted as a failed try.
+ */
+class StaleSocketError extends DeliveryError {}
 
 /** Bodies are read up to this size; receivers answering more are not waited for. */
 const MAX_RESPONSE_BYTES = 64 * 1024
@@ -63,7 +71,16 @@ export function post(request: PostRequest): Promise<PostResponse> {
       )
     }
   }
-  return new Promise((resolve, reject) => {
+  const startedAt = Date.now()
+  return exchange(request, client, request.timeoutMs).catch((error: unknown) => {
+    if (!(error instanceof StaleSocketError)) throw error
+    return exchange(request, client, Math.max(1, request.timeoutMs - (Date.now() - startedAt)))
+  })
+}
+
+function exchange(request: PostRequest, client: typeof http | typeof https, timeoutMs: number) {
+  const { url } = request
+  return new Promise<PostResponse>((resolve, reject) => {
     const body = Buffer.from(request.body)
     let settled = false
     const settle = (error: Error | undefined, response?: PostResponse) => {
@@ -73,69 +90,94 @@ export function post(request: PostRequest): Promise<PostResponse> {
       else resolve(response as PostResponse)
     }
     /** The answer so far, once its status line has arrived. */
-    let answer: { statusCode: number; chunks: Buffer[] } | undefined
+    let answer: { statusCode: number; chunks: Buffer[]; retryAfter: string | undefined } | undefined
     const answered = () => {
-      if (answer) settle(undefined, { statusCode: answer.statusCode, body: text(answer.chunks) })
+      if (!answer) return
+      settle(undefined, {
+        statusCode: answer.statusCode,
+        body: text(answer.chunks),
+        retryAfter: answer.retryAfter,
+      })
     }
-    // The deadline covers the whole exchange, the body included, even when the outcome is already known: a
-    // receiver that never finishes its body does not keep a socket for ever.
-    const deadline = setTimeout(() => {
-      if (answer && request.statusDecides) answered()
-      else settle(new DeliveryError(`timed out after ${request.timeoutMs} ms`))
-      req.destroy()
-    }, request.timeoutMs)
+    let deadline: NodeJS.Timeout | undefined
     let grace: NodeJS.Timeout | undefined
     const stopTimers = () => {
       clearTimeout(deadline)
       clearTimeout(grace)
     }
-    const req = client.request(
-      url,
-      {
-        method: 'POST',
-        headers: { ...request.headers, 'content-length': String(body.length) },
-        ...(request.agent ? { agent: request.agent } : {}),
-      },
-      (res) => {
-        const statusCode = res.statusCode ?? 0
-        const current = { statusCode, chunks: [] as Buffer[] }
-        answer = current
-        // A 2XX is a delivery the moment it arrives: nothing in its body can undo it, so it is not kept. The body
-        // gets a short grace to end, so the socket can be reused; after it, the socket is closed rather than
-        // pooled with an unfinished body.
-        const acknowledged = request.statusDecides === true && statusCode >= 200 && statusCode <= 299
-        if (acknowledged) {
+    let req: http.ClientRequest
+    try {
+      req = client.request(
+        url,
+        {
+          method: 'POST',
+          headers: { ...request.headers, 'content-length': String(body.length) },
+          ...(request.agent ? { agent: request.agent } : {}),
+        },
+        onResponse,
+      )
+    } catch (error) {
+      // Node throws while it builds the request from a URL it cannot use (a URIError for user-info that does
+      // not percent-decode, an invalid header): the try fails like an unreachable endpoint, recorded and
+      // retried, and nothing is left running.
+      settle(new DeliveryError(`the URL cannot be used: ${describe(error as Error)}`))
+      return
+    }
+    // The deadline covers the whole exchange, the body included, even when the outcome is already known: a
+    // receiver that never finishes its body does not keep a socket for ever.
+    deadline = setTimeout(() => {
+      if (answer && request.statusDecides) answered()
+      else settle(new DeliveryError(`timed out after ${request.timeoutMs} ms`))
+      req.destroy()
+    }, timeoutMs)
+    function onResponse(res: http.IncomingMessage) {
+      const statusCode = res.statusCode ?? 0
+      const current = { statusCode, chunks: [] as Buffer[], retryAfter: res.headers['retry-after'] }
+      answer = current
+      // A 2XX is a delivery the moment it arrives: nothing in its body can undo it, so it is not kept. The body
+      // gets a short grace to end, so the socket can be reused; after it, the socket is closed rather than
+      // pooled with an unfinished body.
+      const acknowledged = request.statusDecides === true && statusCode >= 200 && statusCode <= 299
+      if (acknowledged) {
+        answered()
+        grace = setTimeout(() => {
+          stopTimers()
+          req.destroy()
+        }, ACKNOWLEDGED_BODY_GRACE_MS)
+      }
+      let size = 0
+      res.on('data', (chunk: Buffer) => {
+        if (size >= MAX_RESPONSE_BYTES) return
+        if (!acknowledged) current.chunks.push(chunk)
+        size += chunk.length
+        if (size >= MAX_RESPONSE_BYTES) {
+          stopTimers()
           answered()
-          grace = setTimeout(() => {
-            stopTimers()
-            req.destroy()
-          }, ACKNOWLEDGED_BODY_GRACE_MS)
+          res.destroy()
         }
-        let size = 0
-        res.on('data', (chunk: Buffer) => {
-          if (size >= MAX_RESPONSE_BYTES) return
-          if (!acknowledged) current.chunks.push(chunk)
-          size += chunk.length
-          if (size >= MAX_RESPONSE_BYTES) {
-            stopTimers()
-            answered()
-            res.destroy()
-          }
-        })
-        res.on('end', () => {
-          stopTimers()
-          answered()
-        })
-        res.on('error', (error) => {
-          stopTimers()
-          if (request.statusDecides) answered()
-          else settle(new DeliveryError(describe(error)))
-        })
-      },
-    )
-    req.on('error', (error) => {
+      })
+      res.on('end', () => {
+        stopTimers()
+        answered()
+      })
+      res.on('error', (error) => {
+        stopTimers()
+        if (request.statusDecides) answered()
+        else settle(new DeliveryError(describe(error)))
+      })
+    }
+    // A 101 Switching Protocols is an answer, not a notification's acknowledgement: recorded with its status,
+    // and the socket, handed over to another protocol, closed.
+    req.on('upgrade', (res, socket) => {
+      socket.destroy()
       stopTimers()
-      settle(error instanceof DeliveryError ? error : new DeliveryError(describe(error)))
+      settle(undefined, { statusCode: res.statusCode ?? 101, body: '' })
+    })
+    req.on('error', (error: Error & { code?: string }) => {
+      stopTimers()
+      const stale = !answer && req.reusedSocket && (error.code === 'ECONNRESET' || error.code === 'EPIPE')
+      if (stale) settle(new StaleSocketError(describe(error)))
+      else settle(error instanceof DeliveryError ? error : new DeliveryError(describe(error)))
     })
     req.end(body)
   })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import type { OAuth2PasswordAuthSchema, Static } from '@plazo/contract'
+import { type OAuth2PasswordAuthSchema, parseHttpUrl, type Static } from '@plazo/contract'
 import { DeliveryError, type PostRequest, type PostResponse } from './http-post.ts'
 
 export type OAuth2Credentials = Static<typeof OAuth2PasswordAuthSchema>
@@ -63,12 +63,8 @@ export class OAuth2TokenCache {
 
   async #fetch(credentials: OAuth2Credentials): Promise<CachedToken> {
     const fetchedAt = this.#options.now().getTime()
-    let url: URL
-    try {
-      url = new URL(credentials.url)
-    } catch {
-      throw new DeliveryError(`OAuth2 token url ${credentials.url} is not a valid URL`)
-    }
+    const url = parseHttpUrl(credentials.url)
+    if (!url) throw new DeliveryError(`OAuth2 token url ${credentials.url} is not a usable http or https URL`)
     const body = new URLSearchParams({
       grant_type: 'password',
       username: credentials.username,

@@ -1,7 +1,7 @@
 import http from 'node:http'
 import https from 'node:https'
 import tls from 'node:tls'
-import type { NotificationAuthSchema, Static } from '@plazo/contract'
+import { type NotificationAuthSchema, parseHttpUrl, type Static } from '@plazo/contract'
 import type { CertificateStore } from './certificates.ts'
 import { DeliveryError, type PostRequest, type PostResponse, post } from './http-post.ts'
 import { type OAuth2Credentials, OAuth2TokenCache, snippet } from './oauth2-tokens.ts'
@@ -23,6 +23,10 @@ export interface Outcome {
   ok: boolean
   statusCode: number | null
   error: string | null
+  /** How long the receiver asked to be left alone (`Retry-After` on a 429 or 503), in ms. */
+  retryAfterMs?: number | undefined
+  /** The receiver answered 410 Gone: the endpoint is gone for good, the event is not tried again by itself. */
+  gone?: boolean | undefined
 }
 
 export interface SenderOptions {
@@ -73,12 +77,9 @@ export class NotificationSender {
   /** Sends `body`, the event's JSON text, to `destination`. */
   async send(eventId: string, body: string, destination: Destination): Promise<Outcome> {
     try {
-      let url: URL
-      try {
-        url = new URL(destination.url)
-      } catch {
-        throw new DeliveryError(`notification_url ${destination.url} is not a valid URL`)
-      }
+      const url = parseHttpUrl(destination.url)
+      if (!url)
+        throw new DeliveryError(`notification_url ${destination.url} is not a usable http or https URL`)
       const auth = destination.auth
       const headers: Record<string, string> = { 'content-type': 'application/json', 'user-agent': USER_AGENT }
       let agent: http.Agent = this.#agentFor(url)
@@ -126,10 +127,13 @@ export class NotificationSender {
       if (response.statusCode >= 200 && response.statusCode <= 299) {
         return { ok: true, statusCode: response.statusCode, error: null }
       }
+      const throttled = response.statusCode === 429 || response.statusCode === 503
       return {
         ok: false,
         statusCode: response.statusCode,
         error: `HTTP ${response.statusCode}${snippet(response.body)}`,
+        retryAfterMs: throttled ? retryAfterMs(response.retryAfter, this.#now()) : undefined,
+        gone: response.statusCode === 410,
       }
     } catch (error) {
       if (error instanceof DeliveryError) return { ok: false, statusCode: null, error: error.message }
@@ -166,4 +170,21 @@ export class NotificationSender {
     })
     return this.#clientCertAgent
   }
+}
+
+/** IMF-fixdate, the form HTTP dates are sent in: `Sun, 06 Nov 1994 08:49:37 GMT`. */
+const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/
+
+/**
+ * A `Retry-After` value in ms from `now`: delay-seconds or an HTTP-date (RFC 9110 §10.2.3); undefined when it is
+ * absent, malformed or in the past.
+ */
+export function retryAfterMs(value: string | undefined, now: Date): number | undefined {
+  if (value === undefined) return undefined
+  const text = value.trim()
+  if (/^\d+$/.test(text)) return Number(text) * 1000
+  if (!HTTP_DATE.test(text)) return undefined
+  const at = Date.parse(text)
+  if (Number.isNaN(at) || at <= now.getTime()) return undefined
+  return at - now.getTime()
 }
