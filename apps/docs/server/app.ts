@@ -12,6 +12,7 @@ import { site, siteTitle } from '../site.config.ts'
 import { type LoginError, type LoginLocale, loginLocale, renderLoginPage } from './login-page.ts'
 import { isValidPasswordLength, type PasswordVerifier } from './password.ts'
 import { SlidingWindowLimiter } from './rate-limit.ts'
+import { type RequestPath, readRequestPath } from './request-path.ts'
 import { DOCS_SESSION_REQUIRED, registerSandboxProxy, SANDBOX_PREFIX } from './sandbox-proxy.ts'
 import { cacheControlFor, notFoundPage, resolveBuildFile } from './static-files.ts'
 
@@ -23,6 +24,26 @@ import { cacheControlFor, notFoundPage, resolveBuildFile } from './static-files.
 
 export const SESSION_COOKIE = 'plazo_docs_session'
 export const GATE_PREFIX = '/__gate/'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The gate's own routes (login, logout, session), which answer without a session. Nothing else does. */
+    public?: boolean
+  }
+}
+
+/** What `rewriteUrl` read from each request's path, for the hooks and handlers to use as it is. */
+const requestPaths = new WeakMap<object, RequestPath>()
+
+function requestPath(request: FastifyRequest): RequestPath {
+  return requestPaths.get(request.raw) ?? { ok: false, status: 400, error: 'bad_path' }
+}
+
+/** The decoded, normalised path of a request the gate let through (see requestPath for those it did not). */
+function servedPath(request: FastifyRequest): string {
+  const path = requestPath(request)
+  return path.ok ? path.path : '/'
+}
 
 export interface GateOptions {
   buildDir: string
@@ -63,7 +84,18 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
     loginAttempts = { max: 10, windowMs: 60_000 },
     now = Date.now,
   } = options
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? 'loopback' })
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? 'loopback',
+    // Before routing: the path is decoded and normalised once, and that one reading picks the route, decides
+    // whether a session is needed and names the file. A path that reads as nothing inside the build is
+    // answered by the first hook below.
+    rewriteUrl: (raw) => {
+      const path = readRequestPath(raw.url ?? '/')
+      requestPaths.set(raw, path)
+      return path.ok ? path.url : '/'
+    },
+  })
   const limiter = new SlidingWindowLimiter(loginAttempts.max, loginAttempts.windowMs, now)
   // Sessions are bound to the password: changing it ends every session at once.
   const secret = `${options.sessionSecret ?? randomBytes(32).toString('base64url')}:${password.fingerprint}`
@@ -123,12 +155,15 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
     if (wait > 0) await delay(wait)
   }
 
-  // The gate itself: nothing outside /__gate/ is routed for a browser without a valid session.
+  // The gate itself: only its own routes, matched exactly on the normalised path, answer without a session.
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(GATE_PREFIX)) return
+    const path = requestPath(request)
+    if (!path.ok)
+      return reply.code(path.status).header('cache-control', 'no-store').send({ error: path.error })
+    if (request.routeOptions.config.public === true) return
     if (isAuthenticated(request)) return
     // The console's calls get an answer it can show; everything else the login screen.
-    if (request.url.startsWith(SANDBOX_PREFIX)) {
+    if (path.path.startsWith(SANDBOX_PREFIX)) {
       return reply.code(401).header('cache-control', 'no-store').send(DOCS_SESSION_REQUIRED)
     }
     return sendLoginPage(request, reply)
@@ -146,7 +181,7 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
 
   // The login screen's script posts JSON and reloads the page itself; without JavaScript the browser posts
   // the form, and gets the login screen again (with the error) or a redirect to the page it asked for.
-  app.post(`${GATE_PREFIX}login`, async (request, reply) => {
+  app.post(`${GATE_PREFIX}login`, { config: { public: true } }, async (request, reply) => {
     const startedAt = Date.now()
     reply.header('cache-control', 'no-store')
     const body = request.body as LoginBody | undefined
@@ -181,7 +216,7 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
     return reply.code(204).send()
   })
 
-  app.post(`${GATE_PREFIX}logout`, async (request, reply) => {
+  app.post(`${GATE_PREFIX}logout`, { config: { public: true } }, async (request, reply) => {
     // Another site may not end the session: a cross-origin form post carries a foreign Origin.
     const origin = request.headers.origin
     if (origin && origin !== 'null' && new URL(origin).host !== request.headers.host) {
@@ -197,20 +232,21 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
     return reply.header('cache-control', 'no-store').redirect(returnTo, 303)
   })
 
-  app.get(`${GATE_PREFIX}session`, async (request, reply) => {
+  app.get(`${GATE_PREFIX}session`, { config: { public: true } }, async (request, reply) => {
     return reply.header('cache-control', 'no-store').send({ authenticated: isAuthenticated(request) })
   })
 
   app.get('/*', async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/'
+    const path = servedPath(request)
     const file = resolveBuildFile(buildDir, path)
     if (file) return reply.sendFile(file)
     return reply.code(404).sendFile(notFoundPage(path))
   })
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith(GATE_PREFIX)) return reply.code(404).send({ error: 'not_found' })
-    return reply.code(404).sendFile(notFoundPage(request.url.split('?')[0] ?? '/'))
+    const path = servedPath(request)
+    if (path.startsWith(GATE_PREFIX)) return reply.code(404).send({ error: 'not_found' })
+    return reply.code(404).sendFile(notFoundPage(path))
   })
 
   return app

@@ -2,19 +2,14 @@ import { statSync } from 'node:fs'
 import { posix, resolve, sep } from 'node:path'
 
 /**
- * Maps a request path to a file of the Docusaurus build, the way the site's links expect:
- * `/docs/x` and `/docs/x/` serve `docs/x/index.html`, and `/docs/x.html` style files serve as they are.
- * Returns a path relative to the build folder, or undefined; never a path outside the build folder.
+ * Maps a request path, already decoded and normalised (request-path.ts: the same value the gate decided on), to
+ * a file of the Docusaurus build, the way the site's links expect: `/docs/x` and `/docs/x/` serve
+ * `docs/x/index.html`, and `/docs/x.html` style files serve as they are. It decodes nothing again. Returns a path
+ * relative to the build folder, or undefined; never a path outside the build folder.
  */
-export function resolveBuildFile(buildDir: string, urlPath: string): string | undefined {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(urlPath)
-  } catch {
-    return undefined
-  }
-  if (decoded.includes('\0') || decoded.includes('\\')) return undefined
-  const normalized = posix.normalize(`/${decoded}`)
+export function resolveBuildFile(buildDir: string, path: string): string | undefined {
+  if (path.includes('\0') || path.includes('\\')) return undefined
+  const normalized = posix.normalize(`/${path}`)
   const candidates = normalized.endsWith('/')
     ? [`${normalized}index.html`]
     : [normalized, `${normalized}/index.html`, `${normalized}.html`]
