@@ -144,6 +144,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   })
   if (config.sandbox) registerRequestLog(app, requestLog, DEVTOOLS_PATHS)
 
+  // API answers carry tokens, customers' personal data and states that change: no browser or proxy keeps one
+  // (a hosted page link stays in history and travels by SMS). Set first, so errors and 404s carry it too.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith(`${API_PREFIX}/`)) reply.header('cache-control', 'no-store')
+  })
   await app.register(
     async (api) => {
       authRoutes(api, auth)

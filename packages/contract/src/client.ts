@@ -93,14 +93,21 @@ export const ClientSessionSchema = Type.Object(
         image_url: Nullable(Type.String()),
       }),
     ),
-    customer: Nullable(
-      Type.Object({
-        first_name: Type.String(),
-        last_name: Type.String(),
-        email: Nullable(Type.String()),
-        phone_number: Nullable(Type.String()),
-        document_number: Nullable(Type.String()),
-      }),
+    customer: Type.Union(
+      [
+        Type.Object({
+          first_name: Type.String(),
+          last_name: Type.String(),
+          email: Nullable(Type.String()),
+          phone_number: Nullable(Type.String()),
+          document_number: Nullable(Type.String()),
+        }),
+        Type.Null(),
+      ],
+      {
+        description:
+          'The details known so far, to prefill the form. Null once the customer is done (paid, approved for your confirmation, given up, denied, cancelled or expired): the link may stay in browser history or be forwarded.',
+      },
     ),
     payment_methods: Type.Array(ClientPaymentMethodSchema),
     selected_payment_method_type: Nullable(PaymentMethodType.schema),

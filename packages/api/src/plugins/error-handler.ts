@@ -121,7 +121,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? ''
     const allowed = allowedMethods(app, url)
-    if (allowed.length === 0)
+    // A route of this method that found nothing to serve (a static file that is not there) is a 404 too.
+    if (allowed.length === 0 || allowed.includes(request.method))
       return send(reply, new ApiError('ROUTE_NOT_FOUND', { method: request.method, url }))
     // RFC 9110 §15.5.6: a 405 lists the methods the path does take.
     reply.header('allow', allowed.join(', '))

@@ -1,11 +1,11 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import jsQRModule from 'jsqr'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
-import { HPP_NOT_BUILT_MESSAGE } from '../../src/routes/hpp/pages.ts'
+import { assetPathInside, HPP_ASSETS_PREFIX, HPP_NOT_BUILT_MESSAGE } from '../../src/routes/hpp/pages.ts'
 import { type TestApp, testApp } from '../helpers/app.ts'
 import { type TestDatabase, type TestEngine, testEngines } from '../helpers/engines.ts'
 import { HppKit } from './hpp-kit.ts'
@@ -117,6 +117,71 @@ describe.each(testEngines())('hosted page pages and QR code on $name', (engine) 
     expect(res.statusCode).toBe(200)
     expect(res.body).toBe('console.log("checkout")')
     expect(res.headers['cache-control']).toContain('immutable')
+  })
+})
+
+describe('paths that climb out of the built assets', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await testApp(testEngines()[0] as TestEngine, {}, { timerIntervalMs: 0 })
+  })
+  afterAll(() => t.close())
+
+  // The security review's request gave a 500 with a stack trace in the log; every variant is a plain 404.
+  const climbs = ['..', '%2e%2e', '%2E%2E', '.%2e', '%2e.', '%252e%252e', '%c0%ae%c0%ae', '..%5c', '..\\']
+  const targets = ['package.json', 'src/main.tsx', '..%2fpackage.json', '%2e%2e%2fpackage.json']
+  it.each(climbs)('answers %s out of /hpp-app/ with a 404, never the file', async (climb) => {
+    for (const target of targets) {
+      for (const depth of [1, 2, 3]) {
+        const url = `/hpp-app/${Array(depth).fill(climb).join('/')}/${target}`
+        const res = await t.app.inject({ method: 'GET', url })
+        // Overlong UTF-8 is not UTF-8 at all: the router answers 400 for the malformed percent-encoding.
+        expect(res.statusCode, url).toBe(climb.startsWith('%c0') ? 400 : 404)
+        expect(res.body, url).not.toContain('"name"')
+      }
+    }
+  })
+})
+
+describe('the assets path guard, fuzzed', () => {
+  it('only passes paths that resolve inside the build once decoded (20,000 seeded cases)', () => {
+    const pieces = [
+      '..',
+      '.',
+      '%2e',
+      '%2E',
+      '%25',
+      '%252e',
+      '/',
+      '%2f',
+      '%5c',
+      '\\',
+      '%00',
+      'assets',
+      'a.js',
+      '%c0%ae',
+      ';',
+      '//',
+    ]
+    let seed = 7
+    const random = () => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
+      return seed / 2 ** 31
+    }
+    let passed = 0
+    for (let n = 0; n < 20_000; n++) {
+      let raw = HPP_ASSETS_PREFIX
+      for (let i = 0, length = 1 + Math.floor(random() * 6); i < length; i++) {
+        raw += pieces[Math.floor(random() * pieces.length)]
+      }
+      if (!assetPathInside(raw)) continue
+      passed++
+      const decoded = decodeURIComponent(raw)
+      const file = resolve('/dist', `.${decoded.slice(HPP_ASSETS_PREFIX.length - 1)}`)
+      expect(file.startsWith('/dist/'), raw).toBe(true)
+      expect(decodeURIComponent(decoded), raw).toBe(decoded)
+    }
+    expect(passed).toBeGreaterThan(100)
   })
 })
 

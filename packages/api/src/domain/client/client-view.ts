@@ -63,6 +63,16 @@ export function abandoned(session: CheckoutSession): boolean {
   return session.status === 'desisted' || session.status === 'denied'
 }
 
+/**
+ * Nothing is left for the customer to fill in: paid, approved for the merchant to confirm, given up, denied,
+ * cancelled or expired. Only `initial` (choosing, or after a denied method) and `challenge` (a down payment
+ * due) still need the customer's details.
+ */
+export function customerDone(session: CheckoutSession): boolean {
+  if (session.status === 'initial') return succeeded(session)
+  return session.status !== 'challenge'
+}
+
 /** The checkout session as the customer may see it: no merchant data beyond its name, no notification settings. */
 export function clientView(session: CheckoutSession, context: ViewContext): ClientSession {
   const principal = session.total_price.amount - (session.down_payment?.amount.amount ?? 0)
@@ -85,15 +95,18 @@ export function clientView(session: CheckoutSession, context: ViewContext): Clie
       total: line.total_price_with_tax,
       image_url: line.article.image_url ?? null,
     })),
-    customer: customer
-      ? {
-          first_name: customer.full_name.first_name,
-          last_name: customer.full_name.last_name,
-          email: customer.email,
-          phone_number: customer.phone_number,
-          document_number: customer.document_number,
-        }
-      : null,
+    // Once the customer is done, the link (kept in browser history, forwarded by SMS or e-mail) no longer
+    // shows who they are: the page needs the details only to prefill the form.
+    customer:
+      customer && !customerDone(session)
+        ? {
+            first_name: customer.full_name.first_name,
+            last_name: customer.full_name.last_name,
+            email: customer.email,
+            phone_number: customer.phone_number,
+            document_number: customer.document_number,
+          }
+        : null,
     payment_methods: session.payment_methods.map((method, index) => ({
       type: method.type,
       customer_details: CUSTOMER_REQUIREMENTS[method.type],

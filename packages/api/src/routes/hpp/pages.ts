@@ -50,6 +50,15 @@ export async function hppPageRoutes(app: FastifyInstance, options: HppPageOption
   const indexFile = join(distDir, 'index.html')
   const built = existsSync(indexFile)
   if (built) {
+    // The static server decodes and resolves the path itself; it only ever gets one that is already a plain
+    // path inside the build, decided here on the decoded value it will use. Anything else is a 404.
+    app.addHook('onRequest', async (request) => {
+      const path = request.url.split('?')[0] ?? ''
+      if (!path.startsWith(HPP_ASSETS_PREFIX)) return
+      if (!assetPathInside(path)) {
+        throw new ApiError('ROUTE_NOT_FOUND', { method: request.method, url: path.slice(0, 200) })
+      }
+    })
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: HPP_ASSETS_PREFIX,
@@ -97,10 +106,32 @@ export async function hppPageRoutes(app: FastifyInstance, options: HppPageOption
     const hppId = request.params.hpp_id
     if (!(await exists(hppId))) throw new ApiError('HPP_NOT_FOUND', { id: hppId.slice(0, 64) })
     const svg = await qrSvg(hppUrls(options.publicUrl, hppId.toLowerCase()).redirect_url)
-    return reply
-      .header('cache-control', 'public, max-age=3600')
-      .header('x-content-type-options', 'nosniff')
-      .type('image/svg+xml')
-      .send(svg)
+    return (
+      reply
+        // The QR code is the hosted page's link, a capability to the customer's checkout: never kept.
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .type('image/svg+xml')
+        .send(svg)
+    )
   })
+}
+
+/**
+ * Whether the raw request path names a file inside the built assets as it will be read: decoded once (as the
+ * static server decodes it), with no `.` or `..` segment, no backslash (a separator elsewhere), no NUL and no
+ * `%` left (a second decoding would change it).
+ */
+export function assetPathInside(rawPath: string): boolean {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(rawPath)
+  } catch {
+    return false
+  }
+  if (!decoded.startsWith(HPP_ASSETS_PREFIX) || /[\\\0%]/.test(decoded)) return false
+  return decoded
+    .slice(HPP_ASSETS_PREFIX.length)
+    .split('/')
+    .every((segment) => segment !== '' && segment !== '.' && segment !== '..')
 }

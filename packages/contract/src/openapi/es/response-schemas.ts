@@ -60,6 +60,8 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'Where to send the customer after cancel, parameters appended.':
     'Adónde enviar al cliente tras la cancelación, con los parámetros añadidos.',
   'The checkout session as the customer sees it.': 'La sesión de checkout tal como la ve el cliente.',
+  'The details known so far, to prefill the form. Null once the customer is done (paid, approved for your confirmation, given up, denied, cancelled or expired): the link may stay in browser history or be forwarded.':
+    'Los datos que ya se conocen, para rellenar el formulario. Es null en cuanto el cliente ha terminado (pagado, aprobado a la espera de tu confirmación, abandonado, denegado, cancelado o caducado): el enlace puede quedarse en el historial del navegador o reenviarse.',
   '`basic`: name, e-mail, phone and document number; `full`: the full customer of a payment intent.':
     '`basic`: nombre, e-mail, teléfono y número de documento; `full`: el cliente completo de un payment intent.',
   'One per term offered (empty for a single card payment).':
