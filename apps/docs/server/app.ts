@@ -50,7 +50,8 @@ export interface GateOptions {
   password: PasswordVerifier
   sessionSecret?: string | undefined
   sessionTtlSeconds?: number
-  trustProxy?: string | boolean
+  /** Fastify's trustProxy: the proxy whose X-Forwarded-For/-Proto count (config.ts); none unless given. */
+  trustProxy?: string | number | boolean
   /** No login answer comes sooner than this (spec §9: 500 ms), so timing tells nothing. */
   minLoginResponseMs?: number
   loginAttempts?: { max: number; windowMs: number }
@@ -86,7 +87,9 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
   } = options
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? 'loopback',
+    // Off unless the proxy in front is named: otherwise any client could pick its address for the login throttle
+    // with X-Forwarded-For, or claim HTTPS with X-Forwarded-Proto.
+    trustProxy: options.trustProxy ?? false,
     // Before routing: the path is decoded and normalised once, and that one reading picks the route, decides
     // whether a session is needed and names the file. A path that reads as nothing inside the build is
     // answered by the first hook below.
@@ -115,7 +118,9 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
     },
   })
 
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', async (request, reply) => {
+    // HTTPS as the named proxy reports it (request.protocol believes X-Forwarded-Proto only from that proxy).
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000')
     reply.header('x-robots-tag', 'noindex, nofollow')
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'same-origin')
@@ -187,6 +192,7 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
     const body = request.body as LoginBody | undefined
     const formPost = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') === true
     const returnTo = safeReturnPath(body?.return_to)
+    // The address actually connected, or the client the named proxy reports (never a header of anyone else).
     const retryAfter = limiter.hit(request.ip)
     if (retryAfter > 0) {
       await afterFloor(startedAt)

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { createPasswordVerifier, type PasswordVerifier } from './password.ts'
 
@@ -12,8 +13,11 @@ export interface GateConfig {
   /** Signs the session cookie; random per process unless PLAZO_DOCS_SESSION_SECRET is set. */
   sessionSecret: string | undefined
   sessionTtlSeconds: number
-  /** Which proxies may tell the client address and protocol (X-Forwarded-For / -Proto). */
-  trustProxy: string | boolean
+  /**
+   * Which proxies may tell the client address and protocol (X-Forwarded-For / -Proto): Fastify's `trustProxy`,
+   * a list of addresses, ranges and proxy-addr's names, or the number of proxies in front; false (none) unless set.
+   */
+  trustProxy: string | number | false
   /** The sandbox API the reference pages' Try it console calls through the gate. */
   sandboxUrl: string
 }
@@ -38,6 +42,37 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value
 }
 
+/** proxy-addr's names for the reserved ranges, which Fastify's trustProxy accepts in its list. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal'])
+
+function isProxyEntry(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true
+  const [address = '', mask, ...rest] = entry.split('/')
+  const family = isIP(address)
+  if (family === 0 || rest.length > 0) return false
+  if (mask === undefined) return true
+  if (/^\d{1,3}$/.test(mask)) return Number(mask) <= (family === 4 ? 32 : 128)
+  return family === 4 && isIP(mask) === 4
+}
+
+/**
+ * PLAZO_DOCS_TRUST_PROXY names the proxy in front of the gate: its addresses or ranges (`loopback`, `10.0.0.0/8`,
+ * comma-separated), or how many proxies there are (`1`). Unset, empty or `false`: none, and the gate keys the login
+ * throttle on the address actually connected. `true` (believe every hop) is refused: with it any client chooses its
+ * own address with X-Forwarded-For.
+ */
+function trustProxySetting(raw: string | undefined): string | number | false {
+  const value = raw?.trim() ?? ''
+  if (value === '' || value === 'false') return false
+  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 32) return Number(value)
+  const entries = value.split(',').map((entry) => entry.trim())
+  if (entries.every(isProxyEntry)) return entries.join(',')
+  throw new ConfigError(
+    'PLAZO_DOCS_TRUST_PROXY',
+    `expected the proxy's addresses or ranges (e.g. "loopback" or "10.0.0.0/8,::1") or the number of proxies in front (e.g. "1"), got "${value}"`,
+  )
+}
+
 export function loadGateConfig(env: NodeJS.ProcessEnv = process.env): GateConfig {
   const passwordSetting = env.PLAZO_DOCS_PASSWORD || DEFAULT_DOCS_PASSWORD
   let password: PasswordVerifier
@@ -58,7 +93,6 @@ export function loadGateConfig(env: NodeJS.ProcessEnv = process.env): GateConfig
       `expected an http:// or https:// URL, got "${sandboxUrl}"`,
     )
   }
-  const trustProxyRaw = env.PLAZO_DOCS_TRUST_PROXY ?? 'loopback'
   return {
     port: integer(env, 'PLAZO_DOCS_PORT', 3000, 0, 65535),
     host: env.PLAZO_DOCS_HOST || 'localhost',
@@ -67,7 +101,7 @@ export function loadGateConfig(env: NodeJS.ProcessEnv = process.env): GateConfig
     usingDefaultPassword: !env.PLAZO_DOCS_PASSWORD,
     sessionSecret,
     sessionTtlSeconds: integer(env, 'PLAZO_DOCS_SESSION_HOURS', 12, 1, 24 * 30) * 3600,
-    trustProxy: trustProxyRaw === 'true' ? true : trustProxyRaw === 'false' ? false : trustProxyRaw,
+    trustProxy: trustProxySetting(env.PLAZO_DOCS_TRUST_PROXY),
     sandboxUrl,
   }
 }

@@ -201,7 +201,7 @@ describe('login', () => {
   })
 
   it('marks the cookie Secure behind an HTTPS proxy', async () => {
-    const app = await gate()
+    const app = await gate({ trustProxy: 'loopback' })
     const response = await login(app, PASSWORD, '127.0.0.1', { 'x-forwarded-proto': 'https' })
     expect(String(response.headers['set-cookie'])).toContain('Secure')
   })
