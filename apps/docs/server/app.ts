@@ -51,7 +51,7 @@ export interface GateOptions {
   sessionSecret?: string | undefined
   sessionTtlSeconds?: number
   /** Fastify's trustProxy: the proxy whose X-Forwarded-For/-Proto count (config.ts); none unless given. */
-  trustProxy?: string | number | boolean
+  trustProxy?: string | boolean
   /** No login answer comes sooner than this (spec §9: 500 ms), so timing tells nothing. */
   minLoginResponseMs?: number
   loginAttempts?: { max: number; windowMs: number }

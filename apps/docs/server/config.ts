@@ -15,9 +15,9 @@ export interface GateConfig {
   sessionTtlSeconds: number
   /**
    * Which proxies may tell the client address and protocol (X-Forwarded-For / -Proto): Fastify's `trustProxy`,
-   * a list of addresses, ranges and proxy-addr's names, or the number of proxies in front; false (none) unless set.
+   * a list of addresses, ranges and proxy-addr's names; false (none) unless set.
    */
-  trustProxy: string | number | false
+  trustProxy: string | false
   /** The sandbox API the reference pages' Try it console calls through the gate. */
   sandboxUrl: string
 }
@@ -57,19 +57,18 @@ function isProxyEntry(entry: string): boolean {
 
 /**
  * PLAZO_DOCS_TRUST_PROXY names the proxy in front of the gate: its addresses or ranges (`loopback`, `10.0.0.0/8`,
- * comma-separated), or how many proxies there are (`1`). Unset, empty or `false`: none, and the gate keys the login
- * throttle on the address actually connected. `true` (believe every hop) is refused: with it any client chooses its
- * own address with X-Forwarded-For.
+ * comma-separated). Unset, empty or `false`: none, and the gate keys the login throttle on the address actually
+ * connected. `true` (believe every hop) is refused: with it any client chooses its own address with
+ * X-Forwarded-For.
  */
-function trustProxySetting(raw: string | undefined): string | number | false {
+function trustProxySetting(raw: string | undefined): string | false {
   const value = raw?.trim() ?? ''
   if (value === '' || value === 'false') return false
-  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 32) return Number(value)
   const entries = value.split(',').map((entry) => entry.trim())
   if (entries.every(isProxyEntry)) return entries.join(',')
   throw new ConfigError(
     'PLAZO_DOCS_TRUST_PROXY',
-    `expected the proxy's addresses or ranges (e.g. "loopback" or "10.0.0.0/8,::1") or the number of proxies in front (e.g. "1"), got "${value}"`,
+    `expected the proxy's addresses or ranges, comma-separated (e.g. "loopback" or "10.0.0.0/8,::1"), got "${value}"`,
   )
 }
 
