@@ -132,12 +132,12 @@ describe('hosted payment page', () => {
     const created = await world.createHpp({ email: 'ana+denied@example.com' })
     const page = await open(created.redirectUrl)
     await page.getByRole('radio', { name: /Paga a plazos/ }).check()
-    // The browser checks the contract's rules before sending.
-    await page.getByLabel('Teléfono móvil').fill('600 123 456')
+    // The browser checks the contract's rules before sending: a digit short is no phone number.
+    await page.getByLabel('Teléfono móvil').fill('600 123 45')
     await page.getByRole('button', { name: 'Confirmar y pagar' }).click()
-    await page.getByText('Escribe el número con el prefijo del país y sin espacios').waitFor()
+    await page.getByText('Escribe un número de teléfono válido').waitFor()
     expect(await page.getByLabel('Teléfono móvil').getAttribute('aria-invalid')).toBe('true')
-    await page.getByLabel('Teléfono móvil').fill('+34600123456')
+    await page.getByLabel('Teléfono móvil').fill('600 123 456')
     await page.getByRole('button', { name: 'Confirmar y pagar' }).click()
 
     await page.getByText('Paga a plazos no ha sido aprobado. Elige otra forma de pago.').waitFor()
@@ -193,7 +193,8 @@ describe('distribution page', () => {
         .getByRole('img', { name: 'Código QR del enlace de pago' })
         .evaluate((img) => (img as HTMLImageElement).naturalWidth),
     ).toBeGreaterThan(0)
-    await page.getByLabel('Correo electrónico o móvil del cliente').fill('+34600123456')
+    // As the customer dictates it; sent in the international form.
+    await page.getByLabel('Correo electrónico o móvil del cliente').fill('600 123 456')
     await page.getByRole('button', { name: 'Enviar el enlace' }).click()
     await page.getByText('Enlace enviado por SMS al +34600123456.').waitFor()
     const outbox = await world.call('GET', `/test-helpers/outbox?hpp_id=${created.hppId}`)

@@ -13,6 +13,10 @@ beforeAll(async () => {
   f = await import('../components/CustomerForm/fields.ts')
 })
 
+/** A Spanish page; the French one, where a national phone number is French. */
+const ES = { locale: 'es-ES', phoneCountry: 'ES' } as const
+const FR = { locale: 'fr-FR', phoneCountry: 'FR' } as const
+
 const filled = {
   first_name: 'Ana',
   last_name: 'García',
@@ -47,8 +51,8 @@ const filled = {
 describe('customer form rules', () => {
   it('a complete full form becomes a customer the contract accepts (money in cents, codes upper-cased)', () => {
     const fields = f.fieldsFor('full')
-    expect(f.checkValues(fields, filled)).toEqual({})
-    const customer = f.customerFrom(fields, filled)
+    expect(f.checkValues(fields, filled, ES)).toEqual({})
+    const customer = f.customerFrom(fields, filled, ES)
     const result = validate(FullCustomerSchema, customer)
     expect(result.ok ? [] : result.errors).toEqual([])
     expect(customer).toMatchObject({
@@ -72,21 +76,21 @@ describe('customer form rules', () => {
       'familiar_situation_details.marital.status': 'single',
       'familiar_situation_details.marital.regime': '',
     }
-    expect(f.checkValues(fields, single)).toEqual({})
-    expect(validate(FullCustomerSchema, f.customerFrom(fields, single)).ok).toBe(true)
+    expect(f.checkValues(fields, single, ES)).toEqual({})
+    expect(validate(FullCustomerSchema, f.customerFrom(fields, single, ES)).ok).toBe(true)
     const married = { ...single, 'familiar_situation_details.marital.status': 'married' }
-    expect(f.checkValues(fields, married)).toEqual({
+    expect(f.checkValues(fields, married, ES)).toEqual({
       'familiar_situation_details.marital.regime': 'required',
     })
-    expect(validate(FullCustomerSchema, f.customerFrom(fields, married)).ok).toBe(false)
+    expect(validate(FullCustomerSchema, f.customerFrom(fields, married, ES)).ok).toBe(false)
     const retired = {
       ...filled,
       'professional_details.employment_status': 'retired',
       'professional_details.professional_position': '',
     }
-    expect(f.checkValues(fields, retired)).toEqual({})
+    expect(f.checkValues(fields, retired, ES)).toEqual({})
     const noEnd = { ...filled, 'professional_details.company_info.company_contract_end_date': '' }
-    expect(f.checkValues(fields, noEnd)).toEqual({
+    expect(f.checkValues(fields, noEnd, ES)).toEqual({
       'professional_details.company_info.company_contract_end_date': 'required',
     })
   })
@@ -95,24 +99,97 @@ describe('customer form rules', () => {
     const fields = f.fieldsFor('full')
     const wrong = {
       ...filled,
-      phone_number: '600 123 456',
+      phone_number: '600 123 45',
       document_number: '1234 5678Z',
       'document_details.birth_date': '12/04/1990',
       'income.account_number': 'ES91 2100',
     }
-    expect(f.checkValues(fields, wrong)).toEqual({
+    expect(f.checkValues(fields, wrong, ES)).toEqual({
       phone_number: 'phone',
       document_number: 'document',
       'document_details.birth_date': 'date',
       'income.account_number': 'iban',
     })
-    expect(validate(FullCustomerSchema, f.customerFrom(fields, wrong)).ok).toBe(false)
+    expect(validate(FullCustomerSchema, f.customerFrom(fields, wrong, ES)).ok).toBe(false)
+    // A well-formed IBAN with a wrong check digit: the contract's pattern takes it, the page does not.
+    const mistyped = { ...filled, 'income.account_number': 'ES91 2100 0418 4502 0005 1333' }
+    expect(f.checkValues(fields, mistyped, ES)).toEqual({ 'income.account_number': 'iban' })
+  })
+
+  it('takes amounts, phone numbers and IBANs as people write them, and sends what the contract takes (issue 41)', () => {
+    const fields = f.fieldsFor('full')
+    const spanish = {
+      ...filled,
+      phone_number: '600 123 456',
+      'income.account_number': 'es91 2100 0418 4502 0005 1332',
+      'income.net_income.amount': '2.500',
+      'main_residence_details.home_expenses.mortgage': '1.200',
+    }
+    expect(f.checkValues(fields, spanish, ES)).toEqual({})
+    const customer = f.customerFrom(fields, spanish, ES)
+    const result = validate(FullCustomerSchema, customer)
+    expect(result.ok ? [] : result.errors).toEqual([])
+    expect(customer).toMatchObject({
+      phone_number: '+34600123456',
+      main_residence_details: { home_expenses: { mortgage: 120000, currency: 'EUR' } },
+      income: {
+        account_number: 'ES9121000418450200051332',
+        net_income: { monthly: { amount: 250000, currency: 'EUR' } },
+      },
+    })
+    const french = {
+      ...spanish,
+      phone_number: '06 12 34 56 78',
+      'income.account_number': 'FR76 3000 6000 0112 3456 7890 189',
+      'income.net_income.amount': '2\u202f500,50',
+      'main_residence_details.home_expenses.mortgage': '1 200',
+    }
+    expect(f.checkValues(fields, french, FR)).toEqual({})
+    expect(f.customerFrom(fields, french, FR)).toMatchObject({
+      phone_number: '+33612345678',
+      main_residence_details: { home_expenses: { mortgage: 120000 } },
+      income: { account_number: 'FR7630006000011234567890189', net_income: { monthly: { amount: 250050 } } },
+    })
+  })
+
+  it('names what is wrong with an amount in the page’s terms', () => {
+    const fields = f.fieldsFor('full')
+    const income = (amount: string, context: typeof ES | typeof FR = ES) =>
+      f.checkValues(fields, { ...filled, 'income.net_income.amount': amount }, context)[
+        'income.net_income.amount'
+      ]
+    expect(income('2.5')).toBe('amountGrouping')
+    expect(income('2500,505')).toBe('amountDecimals')
+    expect(income('dos mil')).toBe('amountFormat')
+    expect(income('-10')).toBe('amount')
+    expect(income('2500.5', FR)).toBe('amountGrouping')
+    expect(income('2 500,5', FR)).toBeUndefined()
+  })
+
+  it('shows amounts back in the page’s format and IBANs in groups of four when the customer leaves them', () => {
+    const fields = f.fieldsFor('full')
+    const field = (path: string) => fields.find((x) => x.path === path) as (typeof fields)[number]
+    const income = field('income.net_income.amount')
+    expect(f.tidy(income, '2.500,5', ES)).toBe('2500,50')
+    expect(f.tidy(income, '25000', ES)).toBe('25.000')
+    expect(f.tidy(income, '2 500', FR)).toBe('2\u202f500')
+    expect(f.tidy(income, '2.5', ES)).toBe('2.5')
+    expect(f.tidy(field('income.account_number'), 'es9121000418450200051332', ES)).toBe(
+      'ES91 2100 0418 4502 0005 1332',
+    )
+    expect(f.tidy(field('phone_number'), '600 123 456', ES)).toBe('600 123 456')
+    // A change of language rewrites the amounts, so that nothing typed is read in another convention.
+    const values = { 'income.net_income.amount': '25.000,5', first_name: 'Ana' }
+    expect(f.relocalise(fields, values, 'es-ES', 'en-IE')).toEqual({
+      'income.net_income.amount': '25,000.50',
+      first_name: 'Ana',
+    })
   })
 
   it('the basic form needs the names only, like BasicCustomerSchema', () => {
     const fields = f.fieldsFor('basic')
-    expect(f.checkValues(fields, { first_name: 'Ana' })).toEqual({ last_name: 'required' })
-    const customer = f.customerFrom(fields, { first_name: 'Ana', last_name: 'García', email: ' ' })
+    expect(f.checkValues(fields, { first_name: 'Ana' }, ES)).toEqual({ last_name: 'required' })
+    const customer = f.customerFrom(fields, { first_name: 'Ana', last_name: 'García', email: ' ' }, ES)
     expect(customer).toEqual({ first_name: 'Ana', last_name: 'García' })
     expect(validate(BasicCustomerSchema, customer).ok).toBe(true)
     expect(validate(BasicCustomerSchema, examples.FULL_CUSTOMER_EXAMPLE).ok).toBe(false)

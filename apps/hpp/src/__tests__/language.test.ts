@@ -33,6 +33,13 @@ describe('languages', () => {
     expect(fr.confirm).not.toBe(en.confirm)
   })
 
+  it('French puts a no-break space before ; : ? and !, as French typography wants', () => {
+    const loose = leaves(fr).filter(([, text]) =>
+      /(^|[^\u00a0\u202f])[;:?!]/.test(text.replace(/https?:/g, '')),
+    )
+    expect(loose.map(([path, text]) => `${path.join(' > ')}: ${text}`)).toEqual([])
+  })
+
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(fill('{n} cuotas de {amount}', { n: 3, amount: '86,00 €' })).toBe('3 cuotas de 86,00 €')
     expect(fill('{missing}')).toBe('{missing}')

@@ -84,10 +84,10 @@ export const fr: Dictionary = {
     'income.net_income.amount': 'Revenus nets (€)',
   },
   hints: {
-    phone: 'Avec l’indicatif du pays et sans espaces, par ex. +33612345678',
+    phone: 'Par ex. 06 12 34 56 78\u00a0; pour un numéro ni français ni espagnol, avec l’indicatif du pays',
     document: 'Sans espaces',
     country: 'Code à trois lettres, par ex. FRA ou ESP',
-    iban: 'En majuscules, sans espaces',
+    iban: 'Tel qu’il figure sur votre RIB, par ex. FR76 3000 6000 0112 3456 7890 189',
   },
   select: 'Choisissez…',
   yes: 'Oui',
@@ -139,12 +139,16 @@ export const fr: Dictionary = {
   errors: {
     required: 'Ce champ est obligatoire.',
     email: 'Saisissez une adresse e-mail valide.',
-    phone: 'Saisissez le numéro avec l’indicatif du pays et sans espaces, par ex. +33612345678.',
+    phone: 'Saisissez un numéro de téléphone valide, par ex. 06 12 34 56 78 ou +33 6 12 34 56 78.',
     document: 'Saisissez le numéro sans espaces.',
     date: 'Saisissez une date valide.',
     country: 'Utilisez le code pays à trois lettres, par ex. FRA.',
-    iban: 'Saisissez l’IBAN en majuscules et sans espaces.',
+    iban: 'Cet IBAN n’est pas valide\u00a0: vérifiez qu’il est complet et sans erreur.',
     amount: 'Saisissez un montant positif ou nul.',
+    amountGrouping:
+      'Utilisez la virgule pour les décimales (2,50) et l’espace pour les milliers (2\u00a0500).',
+    amountDecimals: 'Saisissez deux décimales au plus, par ex. 2500,50.',
+    amountFormat: 'Saisissez le montant en chiffres seulement, par ex. 2500 ou 2\u00a0500,50.',
     invalid: 'Vérifiez ce champ.',
     form: 'Veuillez corriger les champs signalés.',
     conflict: 'Cet achat a changé. Rechargez la page pour voir où il en est.',
@@ -177,14 +181,13 @@ export const fr: Dictionary = {
 
   distributeTitle: 'Envoyer le lien de paiement',
   distributeIntro:
-    'Saisissez l’e-mail ou le portable du client : il recevra le lien pour payer {amount} chez {merchant}.',
+    'Saisissez l’e-mail ou le portable du client\u00a0: il recevra le lien pour payer {amount} chez {merchant}.',
   recipient: 'E-mail ou portable du client',
   send: 'Envoyer le lien',
   sending: 'Envoi en cours…',
   sentEmail: 'Lien envoyé par e-mail à {recipient}.',
   sentSms: 'Lien envoyé par SMS au {recipient}.',
-  recipientInvalid:
-    'Saisissez une adresse e-mail, ou un numéro de téléphone avec l’indicatif du pays et sans espaces.',
+  recipientInvalid: 'Saisissez une adresse e-mail ou un numéro de portable, par ex. 06 12 34 56 78.',
   rateLimited: 'Trop de liens envoyés pour cet achat. Réessayez dans {minutes} min.',
   notPayable: 'Cet achat ne peut plus être payé.',
   qrHint: 'Ou laissez le client scanner ce code avec son téléphone.',

@@ -4,6 +4,7 @@ import { Layout } from '../components/Layout/index.tsx'
 import { StatusPage } from '../components/StatusPage/index.tsx'
 import { money } from '../format.ts'
 import { fill, useI18n } from '../i18n/index.tsx'
+import { normalisePhone, phoneCountryOf } from '../phone-number.ts'
 import { RULES } from '../rules.ts'
 import styles from './DistributePage.module.css'
 
@@ -13,7 +14,7 @@ type Result = { tone: 'ok' | 'error'; text: string } | null
 
 /** `distribution_url`: store staff type the customer's e-mail or phone and the payment link is sent to it. */
 export function DistributePage({ hppId }: { hppId: string }) {
-  const { t, locale, setCountry } = useI18n()
+  const { t, lang, locale, setCountry } = useI18n()
   const [session, setSession] = useState<ClientSession | null | 'unknown'>(null)
   const [recipient, setRecipient] = useState('')
   const [invalid, setInvalid] = useState(false)
@@ -34,8 +35,11 @@ export function DistributePage({ hppId }: { hppId: string }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    const value = recipient.trim()
-    if (!EMAIL.test(value) && !new RegExp(RULES.phonePattern).test(value)) {
+    const typed = recipient.trim()
+    // Staff type the number the customer dictates (600 123 456): the API takes it in E.164.
+    const country = phoneCountryOf(lang, session && session !== 'unknown' ? session.purchase_country : '')
+    const value = EMAIL.test(typed) ? typed : normalisePhone(typed, country)
+    if (value === undefined || !(EMAIL.test(value) || new RegExp(RULES.phonePattern).test(value))) {
       setInvalid(true)
       setResult(null)
       input.current?.focus()

@@ -2,6 +2,7 @@ import { type FormEvent, useMemo, useRef, useState } from 'react'
 import { type CheckoutApi, ClientApiError, type ClientOutcome, type ClientSession } from '../../api.ts'
 import { dateTime, money } from '../../format.ts'
 import { fill, useI18n } from '../../i18n/index.tsx'
+import { phoneCountryOf } from '../../phone-number.ts'
 import {
   checkValues,
   customerFrom,
@@ -9,6 +10,9 @@ import {
   type FieldPath,
   fieldOfError,
   fieldsFor,
+  type InputContext,
+  relocalise,
+  tidy,
   type Values,
 } from '../CustomerForm/fields.ts'
 import { CustomerForm } from '../CustomerForm/index.tsx'
@@ -38,9 +42,11 @@ function initialValues(session: ClientSession): Values {
   }
 }
 
+const ALL_FIELDS = fieldsFor('full')
+
 /** The checkout itself: order summary, payment methods and terms, the customer's details, confirm or cancel. */
 export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
-  const { t, locale } = useI18n()
+  const { t, lang, locale } = useI18n()
   const available = session.payment_methods.filter((m) => m.status === 'initial')
   const [method, setMethod] = useState<string | undefined>(
     available.length === 1 ? available[0]?.type : undefined,
@@ -56,6 +62,14 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
   const chosen = session.payment_methods.find((m) => m.type === method && m.status === 'initial')
   const fields = useMemo(() => fieldsFor(chosen?.customer_details ?? 'basic'), [chosen?.customer_details])
   const period = chosen ? (periods[chosen.type] ?? chosen.offers[0]?.period) : undefined
+  const context: InputContext = { locale, phoneCountry: phoneCountryOf(lang, session.purchase_country) }
+
+  // Amounts already typed follow a change of language (2.500 in Spanish is 2,500 in English, not 2.5).
+  const [valuesLocale, setValuesLocale] = useState(locale)
+  if (valuesLocale !== locale) {
+    setValuesLocale(locale)
+    setValues((v) => relocalise(ALL_FIELDS, v, valuesLocale, locale))
+  }
 
   const focusFirstError = (paths: FieldPath[]) => {
     requestAnimationFrame(() => {
@@ -65,7 +79,7 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
     })
   }
 
-  const failed = (error: unknown) => {
+  const failed = async (error: unknown) => {
     if (error instanceof ClientApiError && error.status === 400) {
       const mapped: Partial<Record<FieldPath, keyof typeof t.errors>> = {}
       for (const e of error.schemaErrors) {
@@ -98,7 +112,7 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
       )
       return
     }
-    const found = checkValues(fields, values)
+    const found = checkValues(fields, values, context)
     setErrors(found)
     if (Object.keys(found).length > 0) {
       setFormError(t.errors.form)
@@ -112,11 +126,11 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
         await api.complete({
           payment_method_type: chosen.type,
           ...(period === undefined ? {} : { period }),
-          customer: customerFrom(fields, values),
+          customer: customerFrom(fields, values, context),
         }),
       )
     } catch (error) {
-      failed(error)
+      await failed(error)
     } finally {
       setBusy(null)
     }
@@ -128,7 +142,7 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
     try {
       onOutcome(await api.desist())
     } catch (error) {
-      failed(error)
+      await failed(error)
     } finally {
       setBusy(null)
     }
@@ -137,6 +151,16 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
   const change = (path: FieldPath, value: string) => {
     setValues((v) => ({ ...v, [path]: value }))
     if (errors[path]) setErrors(({ [path]: _, ...rest }) => rest)
+  }
+
+  const blur = (path: FieldPath) => {
+    const field = fields.find((f) => f.path === path)
+    if (!field) return
+    setValues((v) => {
+      const typed = v[path] ?? ''
+      const shown = tidy(field, typed, context)
+      return shown === typed ? v : { ...v, [path]: shown }
+    })
   }
 
   const fieldErrors = Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, t.errors[v]]))
@@ -193,7 +217,13 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
           <h2 id="details-title" className={styles.h2}>
             {t.yourDetails}
           </h2>
-          <CustomerForm fields={fields} values={values} errors={fieldErrors} onChange={change} />
+          <CustomerForm
+            fields={fields}
+            values={values}
+            errors={fieldErrors}
+            onChange={change}
+            onBlur={blur}
+          />
         </section>
       ) : null}
 

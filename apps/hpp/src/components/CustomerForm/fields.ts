@@ -1,7 +1,12 @@
 // The fields of the basic and the full customer (contract: BasicCustomerSchema, FullCustomerSchema), with
 // the same required and conditional rules, and the conversion between the form and the request body.
+// Values are kept as typed; amounts, phone numbers and IBANs are read the way people write them
+// (amount-input.ts, phone-number.ts, iban.ts) and sent in the form the contract takes.
 import type { SchemaError } from '@plazo/contract'
+import { type AmountProblem, formatAmount, parseAmount, tidyAmount } from '../../amount-input.ts'
 import type { Dictionary } from '../../i18n/en.ts'
+import { formatIban, normaliseIban } from '../../iban.ts'
+import { normalisePhone, type PhoneCountry } from '../../phone-number.ts'
 import { RULES } from '../../rules.ts'
 
 export type FieldPath = keyof Dictionary['fields']
@@ -12,7 +17,7 @@ type ErrorKey = keyof Dictionary['errors']
 export interface FieldSpec {
   path: FieldPath
   section: Section
-  kind: 'text' | 'email' | 'tel' | 'date' | 'select' | 'number' | 'money' | 'yesno'
+  kind: 'text' | 'email' | 'tel' | 'iban' | 'date' | 'select' | 'number' | 'money' | 'yesno'
   required: boolean | ((values: Values) => boolean)
   /** Shown only when this holds (conditional parts of the contract). */
   visible?: (values: Values) => boolean
@@ -215,7 +220,7 @@ const fullOnly: FieldSpec[] = [
   {
     path: 'income.account_number',
     section: 'income',
-    kind: 'text',
+    kind: 'iban',
     required: true,
     pattern: RULES.ibanPattern,
     patternError: 'iban',
@@ -240,11 +245,53 @@ export const isVisible = (field: FieldSpec, values: Values) => field.visible?.(v
 export const isRequired = (field: FieldSpec, values: Values) =>
   typeof field.required === 'function' ? field.required(values) : field.required
 
+/** What reading a typed value depends on: the page's locale (amounts) and the customer's country (phones). */
+export interface InputContext {
+  /** The page's number format, e.g. `es-ES` (i18n's LOCALES). */
+  locale: string
+  /** Where a phone number written without its country code is from. */
+  phoneCountry: PhoneCountry
+}
+
 const EMAIL = new RegExp(RULES.emailPattern)
 const DATE = /^\d{4}-\d{2}-\d{2}$/
+const AMOUNT_ERRORS: Record<AmountProblem, ErrorKey> = {
+  grouping: 'amountGrouping',
+  decimals: 'amountDecimals',
+  format: 'amountFormat',
+  negative: 'amount',
+}
+
+type Reading = { ok: true; value: string | number } | { ok: false; error: ErrorKey }
+
+/** A filled field's value as the request carries it (money in cents), or the error to show beside it. */
+function read(field: FieldSpec, raw: string, context: InputContext): Reading {
+  if (field.kind === 'money') {
+    const amount = parseAmount(raw, context.locale)
+    return amount.ok ? { ok: true, value: amount.cents } : { ok: false, error: AMOUNT_ERRORS[amount.problem] }
+  }
+  // Codes are sent upper-cased, so `esp` is fine to type.
+  let value: string | undefined = field.upperCase ? raw.toUpperCase() : raw
+  if (field.kind === 'tel') value = normalisePhone(raw, context.phoneCountry)
+  if (field.kind === 'iban') value = normaliseIban(raw)
+  if (value === undefined || (field.pattern && !new RegExp(field.pattern).test(value)))
+    return { ok: false, error: field.patternError ?? 'invalid' }
+  if (field.kind === 'email' && !EMAIL.test(value)) return { ok: false, error: 'email' }
+  if (field.kind === 'date' && (!DATE.test(value) || Number.isNaN(Date.parse(value))))
+    return { ok: false, error: 'date' }
+  if (field.kind === 'number') {
+    const number = Number(value.replace(',', '.'))
+    return number >= 0 ? { ok: true, value: Math.trunc(number) } : { ok: false, error: 'amount' }
+  }
+  return { ok: true, value }
+}
 
 /** The browser's check: the contract's required fields, patterns and formats. Keys are error names. */
-export function checkValues(fields: FieldSpec[], values: Values): Partial<Record<FieldPath, ErrorKey>> {
+export function checkValues(
+  fields: FieldSpec[],
+  values: Values,
+  context: InputContext,
+): Partial<Record<FieldPath, ErrorKey>> {
   const errors: Partial<Record<FieldPath, ErrorKey>> = {}
   for (const field of fields) {
     if (!isVisible(field, values)) continue
@@ -253,18 +300,35 @@ export function checkValues(fields: FieldSpec[], values: Values): Partial<Record
       if (isRequired(field, values)) errors[field.path] = 'required'
       continue
     }
-    // Codes are sent upper-cased (customerFrom), so `esp` or a lower-case IBAN is fine to type.
-    const value = field.upperCase ? raw.toUpperCase() : raw
-    if (field.pattern && !new RegExp(field.pattern).test(value))
-      errors[field.path] = field.patternError ?? 'invalid'
-    else if (field.kind === 'email' && !EMAIL.test(value)) errors[field.path] = 'email'
-    else if (field.kind === 'date' && (!DATE.test(value) || Number.isNaN(Date.parse(value))))
-      errors[field.path] = 'date'
-    else if ((field.kind === 'money' || field.kind === 'number') && !(Number(value.replace(',', '.')) >= 0)) {
-      errors[field.path] = 'amount'
-    }
+    const reading = read(field, raw, context)
+    if (!reading.ok) errors[field.path] = reading.error
   }
   return errors
+}
+
+/**
+ * What a field shows once the customer leaves it: an amount in the page's format (2.500,5 → 2500,50), an
+ * IBAN in groups of four. What cannot be read stays as typed, for the customer to correct.
+ */
+export function tidy(field: FieldSpec, typed: string, context: InputContext): string {
+  if (field.kind === 'money') return tidyAmount(typed, context.locale)
+  const iban = field.kind === 'iban' ? normaliseIban(typed) : undefined
+  return iban ? formatIban(iban) : typed
+}
+
+/**
+ * The amounts rewritten for a new language, so that switching from Spanish to English does not leave
+ * "2.500" to be read as two and a half. What the old locale cannot read is left alone.
+ */
+export function relocalise(fields: FieldSpec[], values: Values, from: string, to: string): Values {
+  const next = { ...values }
+  for (const field of fields) {
+    const typed = values[field.path]
+    if (field.kind !== 'money' || !typed) continue
+    const amount = parseAmount(typed, from)
+    if (amount.ok) next[field.path] = formatAmount(amount.cents, to)
+  }
+  return next
 }
 
 function setPath(target: Record<string, unknown>, path: string[], value: unknown): void {
@@ -276,28 +340,30 @@ function setPath(target: Record<string, unknown>, path: string[], value: unknown
   node[path[path.length - 1] as string] = value
 }
 
-const toCents = (value: string) => Math.round(Number(value.replace(',', '.')) * 100)
-
-/** The request's customer object from the form: only visible, filled fields; money in cents. */
-export function customerFrom(fields: FieldSpec[], values: Values): Record<string, unknown> {
+/**
+ * The request's customer object from the form: only visible, filled fields; money in cents, phone numbers and
+ * IBANs normalised. A value the browser cannot read is sent as typed, for the API to name it (checkValues
+ * keeps that from happening on the page).
+ */
+export function customerFrom(
+  fields: FieldSpec[],
+  values: Values,
+  context: InputContext,
+): Record<string, unknown> {
   const customer: Record<string, unknown> = {}
   for (const field of fields) {
     if (!isVisible(field, values)) continue
     const raw = (values[field.path] ?? '').trim()
     if (raw === '') continue
-    const value = field.upperCase ? raw.toUpperCase() : raw
+    const reading = read(field, raw, context)
+    const value = reading.ok ? reading.value : raw
     if (field.path === 'income.net_income.amount') {
       const period = values['income.net_income.type'] ?? 'monthly'
-      setPath(customer, ['income', 'net_income', period], { amount: toCents(value), currency: 'EUR' })
+      setPath(customer, ['income', 'net_income', period], { amount: value, currency: 'EUR' })
     } else if (field.path === 'main_residence_details.home_expenses.mortgage') {
-      setPath(customer, ['main_residence_details', 'home_expenses'], {
-        mortgage: toCents(value),
-        currency: 'EUR',
-      })
+      setPath(customer, ['main_residence_details', 'home_expenses'], { mortgage: value, currency: 'EUR' })
     } else if (field.kind === 'yesno') {
       setPath(customer, field.path.split('.'), value === 'yes')
-    } else if (field.kind === 'number') {
-      setPath(customer, field.path.split('.'), Math.trunc(Number(value)))
     } else {
       setPath(customer, field.path.split('.'), value)
     }

@@ -8,6 +8,8 @@ export interface CustomerFormProps {
   values: Values
   errors: Partial<Record<FieldPath, string>>
   onChange: (path: FieldPath, value: string) => void
+  /** The customer left a field: amounts and IBANs are shown back in their usual form. */
+  onBlur: (path: FieldPath) => void
 }
 
 const SECTION_TITLES = {
@@ -19,7 +21,7 @@ const SECTION_TITLES = {
 } as const
 
 /** The customer's details: labelled fields, hints and errors tied to their input, in reading order. */
-export function CustomerForm({ fields, values, errors, onChange }: CustomerFormProps) {
+export function CustomerForm({ fields, values, errors, onChange, onBlur }: CustomerFormProps) {
   const { t } = useI18n()
   const sections = [...new Set(fields.map((f) => f.section))]
   return (
@@ -37,6 +39,7 @@ export function CustomerForm({ fields, values, errors, onChange }: CustomerFormP
                 error={errors[field.path]}
                 required={isRequired(field, values)}
                 onChange={(value) => onChange(field.path, value)}
+                onBlur={() => onBlur(field.path)}
               />
             ))}
           </div>
@@ -60,9 +63,10 @@ interface FieldProps {
   error: string | undefined
   required: boolean
   onChange: (value: string) => void
+  onBlur: () => void
 }
 
-function Field({ field, value, error, required, onChange }: FieldProps) {
+function Field({ field, value, error, required, onChange, onBlur }: FieldProps) {
   const { t } = useI18n()
   const id = useId()
   const hintId = field.hint ? `${id}-hint` : undefined
@@ -100,8 +104,8 @@ function Field({ field, value, error, required, onChange }: FieldProps) {
       </select>
     )
   } else {
-    const type =
-      field.kind === 'money' || field.kind === 'number' ? 'text' : field.kind === 'text' ? 'text' : field.kind
+    // Amounts are text, not type=number: a number input drops what its browser locale cannot parse ("2.500").
+    const type = field.kind === 'email' || field.kind === 'tel' || field.kind === 'date' ? field.kind : 'text'
     control = (
       <input
         {...common}
@@ -111,6 +115,7 @@ function Field({ field, value, error, required, onChange }: FieldProps) {
         autoCapitalize={field.upperCase ? 'characters' : undefined}
         spellCheck={false}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
       />
     )
   }
