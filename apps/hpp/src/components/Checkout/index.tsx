@@ -2,6 +2,7 @@ import { type FormEvent, useMemo, useRef, useState } from 'react'
 import { type CheckoutApi, ClientApiError, type ClientOutcome, type ClientSession } from '../../api.ts'
 import { dateTime, money } from '../../format.ts'
 import { fill, useI18n } from '../../i18n/index.tsx'
+import { screenOf } from '../../pages/screens.tsx'
 import { phoneCountryOf } from '../../phone-number.ts'
 import {
   checkValues,
@@ -94,6 +95,13 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
       setFormError(t.errors.form)
       focusFirstError(Object.keys(mapped) as FieldPath[])
     } else if (error instanceof ClientApiError && error.status === 409) {
+      // The session moved on while the form was open (the link expired, the shop cancelled the order…): the
+      // page shows where it stands. Only a session still open to the customer gets the generic message.
+      const now = await api.load().catch(() => undefined)
+      if (now && screenOf(now) !== 'checkout') {
+        onOutcome({ status: now.status, payment_intent_status: null, redirect_url: null, session: now })
+        return
+      }
       setFormError(t.errors.conflict)
       requestAnimationFrame(() => alertRef.current?.focus())
     } else {
