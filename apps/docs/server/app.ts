@@ -13,6 +13,7 @@ import { type LoginError, type LoginLocale, loginLocale, renderLoginPage } from 
 import { isValidPasswordLength, type PasswordVerifier } from './password.ts'
 import { SlidingWindowLimiter } from './rate-limit.ts'
 import { type RequestPath, readRequestPath } from './request-path.ts'
+import { isSameOriginPost } from './same-origin.ts'
 import { DOCS_SESSION_REQUIRED, registerSandboxProxy, SANDBOX_PREFIX } from './sandbox-proxy.ts'
 import { cacheControlFor, notFoundPage, resolveBuildFile } from './static-files.ts'
 
@@ -223,11 +224,8 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
   })
 
   app.post(`${GATE_PREFIX}logout`, { config: { public: true } }, async (request, reply) => {
-    // Another site may not end the session: a cross-origin form post carries a foreign Origin.
-    const origin = request.headers.origin
-    if (origin && origin !== 'null' && new URL(origin).host !== request.headers.host) {
-      return reply.code(403).send({ error: 'cross_origin' })
-    }
+    // Another site may not end the session: a cross-origin form post carries a foreign Origin (or Referer).
+    if (!isSameOriginPost(request)) return reply.code(403).send({ error: 'cross_origin' })
     const returnTo = safeReturnPath((request.body as LoginBody | undefined)?.return_to)
     reply.clearCookie(SESSION_COOKIE, {
       path: '/',
