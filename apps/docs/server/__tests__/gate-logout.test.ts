@@ -123,7 +123,7 @@ describe('POST /__gate/logout', () => {
       { referer: `javascript://${HOST}/` },
       // The Origin decides when both are there.
       { origin: 'https://evil.example', referer: `http://${HOST}/` },
-    ]) {
+    ] as Record<string, string>[]) {
       const response = await logout(headers)
       expect(response.statusCode, JSON.stringify(headers)).toBe(403)
       expect(response.headers['set-cookie'], JSON.stringify(headers)).toBeUndefined()
@@ -134,7 +134,7 @@ describe('POST /__gate/logout', () => {
     const seen = new Set<number>()
     const values = junkValues(3000, 36)
     for (const [index, value] of values.entries()) {
-      const headers = index % 2 === 0 ? { origin: value } : { referer: value }
+      const headers: Record<string, string> = index % 2 === 0 ? { origin: value } : { referer: value }
       const response = await logout(headers)
       seen.add(response.statusCode)
       expect([303, 403], JSON.stringify(headers)).toContain(response.statusCode)
