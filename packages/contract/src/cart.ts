@@ -1,11 +1,18 @@
 import Type from 'typebox'
 import { ArticleSchema, ReadArticleSchema } from './article.ts'
-import { CurrencySchema, MAX_AMOUNT_CENTS, MAX_CART_ITEMS, MoneySchema, UuidSchema } from './primitives.ts'
+import {
+  CurrencySchema,
+  MAX_AMOUNT_CENTS,
+  MAX_CART_ITEMS,
+  MAX_UNITS,
+  MoneySchema,
+  UuidSchema,
+} from './primitives.ts'
 
 export const CartItemSchema = Type.Object(
   {
     article: ArticleSchema,
-    units: Type.Integer({ minimum: 1, description: 'Units (at least 1).' }),
+    units: Type.Integer({ minimum: 1, maximum: MAX_UNITS, description: `Units (1 to ${MAX_UNITS}).` }),
     total_discount: Type.Integer({
       minimum: 0,
       maximum: MAX_AMOUNT_CENTS,

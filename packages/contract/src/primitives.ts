@@ -47,6 +47,9 @@ export const CurrencySchema = Currency.schema
 /** The most lines a cart takes (and order line ids a refund names): well above any real order. */
 export const MAX_CART_ITEMS = 500
 
+/** The most units a cart line takes: well above any real order, and small enough to store and show exactly. */
+export const MAX_UNITS = 100_000
+
 /** The largest amount JSON numbers carry exactly (2^53 - 1 cents); the API refuses anything above. */
 export const MAX_AMOUNT_CENTS = Number.MAX_SAFE_INTEGER
 

@@ -20,6 +20,8 @@ export interface JsonScan {
   tooDeep: boolean
   /** [start, end) ranges of the text to leave out: the tails of the arrays over the item limit. */
   cuts: number[]
+  /** Object keys written in the text (strings followed by a colon), duplicates included. */
+  keys: number
 }
 
 /**
@@ -35,6 +37,7 @@ export function scanJson(text: Buffer, maxDepth: number, keepItems: number): Jso
   let depth = 0
   let cutDepth = 0
   let cutStart = 0
+  let keys = 0
   const length = text.length
   for (let i = 0; i < length; i++) {
     const c = text[i] as number
@@ -49,13 +52,21 @@ export function scanJson(text: Buffer, maxDepth: number, keepItems: number): Jso
       }
       if (end === -1) break
       i = end
+      // A key is a string followed by a colon, whitespace aside.
+      let next = i + 1
+      while (
+        next < length &&
+        (text[next] === 0x20 || text[next] === 0x0a || text[next] === 0x0d || text[next] === 0x09)
+      )
+        next++
+      if (text[next] === 0x3a) keys++
     } else if (c === 0x2c) {
       if (cutDepth === 0 && depth > 0 && commas[depth] !== -1 && ++(commas[depth] as number) === keepItems) {
         cutDepth = depth
         cutStart = i
       }
     } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > maxDepth) return { tooDeep: true, cuts }
+      if (++depth > maxDepth) return { tooDeep: true, cuts, keys }
       commas[depth] = c === 0x5b ? 0 : -1
     } else if (c === 0x5d || c === 0x7d) {
       if (cutDepth !== 0 && cutDepth === depth) {
@@ -65,7 +76,7 @@ export function scanJson(text: Buffer, maxDepth: number, keepItems: number): Jso
       if (depth > 0) depth--
     }
   }
-  return { tooDeep: false, cuts }
+  return { tooDeep: false, cuts, keys }
 }
 
 /** The text without the cut ranges, decoded. */

@@ -2,8 +2,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 
 type ParserDone = (error: Error | null, body?: unknown) => void
 
-import { badRequest } from '../errors.ts'
+import { ApiError, badRequest } from '../errors.ts'
 import { boundedBody, itemLimitOf, scanJson } from './bounded-body.ts'
+import { declaredCharset, isUtf8Charset, notUtf8, textRuleError } from './json-text.ts'
 import { echoOfBytes, echoOfText } from './original-data.ts'
 
 /** The scan's item limit where a route has no body validator of ours: large enough that nothing is cut. */
@@ -77,9 +78,15 @@ export function registerJsonBody(app: FastifyInstance, bodyLimit: number): void 
   const turns = new LargeBodyTurns()
   app.removeContentTypeParser(['application/json', 'text/plain'])
   // The body's bytes: decoding them into a string is a good part of what a large body costs, and a list over its
-  // bound is refused without it (bounded-body.ts). UTF-8, whatever the charset says, as JSON is.
+  // bound is refused without it (bounded-body.ts). UTF-8, as JSON is: a body declared in another charset is a
+  // 415 rather than text decoded as something it is not (json-text.ts).
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
     const bytes = body as Buffer
+    const contentType = request.headers['content-type']
+    if (!isUtf8Charset(declaredCharset(contentType))) {
+      done(new ApiError('UNSUPPORTED_MEDIA_TYPE', { type: String(contentType).slice(0, 100) }), undefined)
+      return
+    }
     // Many clients send `Content-Type: application/json` on every call, DELETE and bodiless POSTs included:
     // no body is no body, and the route's schema decides whether one was required.
     if (bytes.length === 0) {
@@ -119,10 +126,20 @@ export function registerJsonBody(app: FastifyInstance, bodyLimit: number): void 
         return
       }
     }
+    const encoding = notUtf8(bytes)
+    if (encoding) {
+      done(encoding, undefined)
+      return
+    }
     const text = bytes.toString('utf8')
     request.rawBody = text
     parseJson(request, text, (error, value) => {
-      if (error) done(malformedJson(text), undefined)
+      if (error) {
+        done(malformedJson(text), undefined)
+        return
+      }
+      const broken = textRuleError(text, value, scan.keys)
+      if (broken) done(broken, undefined)
       else done(null, value)
     })
   }

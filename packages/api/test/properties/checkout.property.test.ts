@@ -34,8 +34,12 @@ const CART_MISMATCH =
 // Valid bodies
 
 const articleType = fc.constantFrom(...examples.ARTICLE_TYPES)
-/** Names and references in any script, emoji and control characters included (they are plain strings). */
-const text = (maxLength: number) => fc.string({ unit: 'binary', minLength: 1, maxLength })
+/**
+ * Names and references in any script, emoji and control characters included (they are plain strings), but NUL,
+ * which the API refuses in every string (a 400: PostgreSQL's jsonb cannot store it; json-text.test.ts).
+ */
+const text = (maxLength: number) =>
+  fc.string({ unit: 'binary', minLength: 1, maxLength }).map((s) => s.replaceAll('\u0000', '\u0001'))
 
 const line = fc
   .record({

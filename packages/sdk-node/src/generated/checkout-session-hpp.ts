@@ -491,7 +491,7 @@ export interface components {
          */
         CartItem: {
             article: components["schemas"]["Article"];
-            /** @description Units (at least 1). */
+            /** @description Units (1 to 100000). */
             units: number;
             /**
              * @description Discount on this line, in cents (at least 0).
@@ -1852,6 +1852,7 @@ export interface components {
                 total: components["schemas"]["Money"];
                 image_url: string | null;
             }[];
+            /** @description The details known so far, to prefill the form. Null once the customer is done (paid, approved for your confirmation, given up, denied, cancelled or expired): the link may stay in browser history or be forwarded. */
             customer: {
                 first_name: string;
                 last_name: string;

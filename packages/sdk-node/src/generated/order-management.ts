@@ -1075,7 +1075,7 @@ export interface components {
          */
         CartItem: {
             article: components["schemas"]["Article"];
-            /** @description Units (at least 1). */
+            /** @description Units (1 to 100000). */
             units: number;
             /**
              * @description Discount on this line, in cents (at least 0).

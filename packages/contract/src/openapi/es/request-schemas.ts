@@ -1,4 +1,5 @@
 import { BRAND } from '../../brand.ts'
+import { MAX_UNITS } from '../../primitives.ts'
 
 /** Spanish texts of the checkout session request schemas (merchant, cart, articles, ui, primitives) and of the cart as returned. */
 export const REQUEST_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
@@ -44,7 +45,7 @@ export const REQUEST_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
     'Total del carrito con impuestos, en céntimos (> 0). Debe ser igual a la suma de los `total_price_with_tax` de los artículos; si no, la API responde 409 `The total price of the cart (<total>) differs from the sum of all the items total price (<sum>).`',
   'The cart. The total must equal the sum of the item totals (409 otherwise).':
     'El carrito. El total debe ser igual a la suma de los totales de los artículos (si no, 409).',
-  'Units (at least 1).': 'Unidades (al menos 1).',
+  [`Units (1 to ${MAX_UNITS}).`]: `Unidades (de 1 a ${MAX_UNITS}).`,
   'Discount on this line, in cents (at least 0).': 'Descuento en esta línea, en céntimos (al menos 0).',
   'Line total with taxes, in cents: > 0, or < 0 for a `discount` article.':
     'Total de la línea con impuestos, en céntimos: > 0, o < 0 para un artículo `discount`.',
