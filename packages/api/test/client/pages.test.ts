@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import jsQRModule from 'jsqr'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type App, buildApp } from '../../src/app.ts'
@@ -50,6 +51,9 @@ function decodeQr(svg: string): string | undefined {
   return jsQR(pixels, width, width)?.data
 }
 
+/** An asset large and repetitive enough to be worth compressing, like the app's bundle. */
+const APP_JS = Array.from({ length: 400 }, (_, i) => `console.log("checkout line ${i}")`).join('\n')
+
 const INDEX_HTML =
   '<!doctype html><html lang="es"><head><script type="module" src="/hpp-app/assets/app-abc.js"></script></head><body><div id="root"></div></body></html>'
 
@@ -61,7 +65,10 @@ describe.each(testEngines())('hosted page pages and QR code on $name', (engine) 
     dist = await mkdtemp(join(tmpdir(), 'plazo-hpp-dist-'))
     await mkdir(join(dist, 'assets'))
     await writeFile(join(dist, 'index.html'), INDEX_HTML)
-    await writeFile(join(dist, 'assets', 'app-abc.js'), 'console.log("checkout")')
+    await writeFile(join(dist, 'assets', 'app-abc.js'), APP_JS)
+    // What the app's build writes beside each asset (apps/hpp/scripts/precompress.ts).
+    await writeFile(join(dist, 'assets', 'app-abc.js.br'), brotliCompressSync(APP_JS))
+    await writeFile(join(dist, 'assets', 'app-abc.js.gz'), gzipSync(APP_JS))
     t = await testApp(engine, {}, { timerIntervalMs: 0, hppDistDir: dist })
     kit = new HppKit(t)
   })
@@ -115,8 +122,46 @@ describe.each(testEngines())('hosted page pages and QR code on $name', (engine) 
   it('serves the built assets with a long cache', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/hpp-app/assets/app-abc.js' })
     expect(res.statusCode).toBe(200)
-    expect(res.body).toBe('console.log("checkout")')
+    expect(res.body).toBe(APP_JS)
     expect(res.headers['cache-control']).toContain('immutable')
+  })
+
+  // Issue 41 item 7: the bundle went out uncompressed to browsers that accept br and gzip.
+  const asset = (acceptEncoding?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/hpp-app/assets/app-abc.js',
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    })
+
+  it('sends the assets brotli-compressed to a browser that accepts br', async () => {
+    const res = await asset('gzip, deflate, br, zstd')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['content-type']).toMatch(/javascript/)
+    expect(res.rawPayload.length).toBeLessThan(APP_JS.length / 4)
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(APP_JS)
+    expect(res.headers.vary).toMatch(/accept-encoding/i)
+    expect(res.headers['cache-control']).toContain('immutable')
+  })
+
+  it('sends them gzipped to a browser that accepts only gzip', async () => {
+    const res = await asset('gzip')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBe('gzip')
+    expect(gunzipSync(res.rawPayload).toString()).toBe(APP_JS)
+    expect(res.headers.vary).toMatch(/accept-encoding/i)
+    expect(res.headers['cache-control']).toContain('immutable')
+  })
+
+  it('sends them as they are without Accept-Encoding, still varying on it for caches', async () => {
+    for (const acceptEncoding of [undefined, 'identity']) {
+      const res = await asset(acceptEncoding)
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-encoding']).toBeUndefined()
+      expect(res.body).toBe(APP_JS)
+      expect(res.headers.vary).toMatch(/accept-encoding/i)
+    }
   })
 })
 

@@ -67,6 +67,10 @@ export async function hppPageRoutes(app: FastifyInstance, options: HppPageOption
       // Vite puts a content hash in every asset name: a new build is a new URL.
       immutable: true,
       maxAge: '365d',
+      // The build writes `.br` and `.gz` beside each asset (apps/hpp/scripts/precompress.ts): the variant the
+      // browser's Accept-Encoding prefers is sent, compressed once at build time rather than per request,
+      // with `Vary: Accept-Encoding`. A build without them still serves the plain files.
+      preCompressed: true,
     })
   } else {
     app.addHook('onReady', async () => app.log.error({ distDir }, HPP_NOT_BUILT_MESSAGE))
