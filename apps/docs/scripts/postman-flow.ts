@@ -56,6 +56,9 @@ const AUTH: FlowStep[] = [
   },
 ]
 
+/** Last of every flow: the login ends, and the collection's token with it. */
+const LOGOUT: FlowStep = { operation: 'logout', status: 200 }
+
 function named(en: string, es: string): Readonly<Record<ReferenceLocale, string>> {
   return { en, es }
 }
@@ -121,6 +124,7 @@ export const FLOWS: Readonly<Record<string, readonly FlowStep[]>> = {
     { operation: 'desistEmbeddedDownPayment', status: 200, auth: 'clientSecret' },
     createEmbedded('Create a session whose customer gives up', 'Crea una sesión cuyo cliente renuncia'),
     { operation: 'desistEmbeddedCheckout', status: 200, auth: 'clientSecret' },
+    LOGOUT,
   ],
   [HPP]: [
     ...AUTH,
@@ -138,6 +142,7 @@ export const FLOWS: Readonly<Record<string, readonly FlowStep[]>> = {
       'Crea una sesión para que el helper de pruebas simule al cliente',
     ),
     approve,
+    LOGOUT,
   ],
   'order-management': [
     ...AUTH,
@@ -153,6 +158,7 @@ export const FLOWS: Readonly<Record<string, readonly FlowStep[]>> = {
     { operation: 'cancelCheckoutSession', status: 201 },
     { operation: 'sandboxClockAdvance', status: 201 },
     { operation: 'listRequestLog', status: 200 },
+    LOGOUT,
   ],
   webhook: [
     ...AUTH,
@@ -171,6 +177,7 @@ export const FLOWS: Readonly<Record<string, readonly FlowStep[]>> = {
     { operation: 'rotateWebhookSecret', status: 201 },
     { operation: 'downloadWebhookCaCertificate', status: 200 },
     { operation: 'downloadWebhookClientCertificate', status: 200 },
+    LOGOUT,
   ],
 }
 

@@ -36,10 +36,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): StoredConfig {
 /** Merges `changes` into the stored configuration; the file is written 0600, its folder 0700. */
 export function writeConfig(changes: StoredConfig, env: NodeJS.ProcessEnv = process.env): StoredConfig {
   const next = { ...readConfig(env), ...changes }
-  mkdirSync(configDir(env), { recursive: true, mode: 0o700 })
-  writeFileSync(configFile(env), `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 })
-  chmodSync(configFile(env), 0o600)
+  store(next, env)
   return next
+}
+
+function store(config: StoredConfig, env: NodeJS.ProcessEnv): void {
+  mkdirSync(configDir(env), { recursive: true, mode: 0o700 })
+  writeFileSync(configFile(env), `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 })
+  chmodSync(configFile(env), 0o600)
+}
+
+/** Removes the tokens of `plazo login`, keeping the rest (the API URL, the listen secret). */
+export function forgetTokens(env: NodeJS.ProcessEnv = process.env): void {
+  const { access_token: _access, refresh_token: _refresh, expires_at: _expires, ...rest } = readConfig(env)
+  store(rest, env)
 }
 
 export const DEFAULT_API_URL = 'http://localhost:4000/api/v2'

@@ -41,3 +41,11 @@ export const LoginResponseSchema = Type.Object(
   },
   { title: 'LoginResponse', description: 'A bearer token pair.' },
 )
+
+export const LogoutResponseSchema = Type.Object(
+  { status: Type.Literal('ok') },
+  {
+    title: 'LogoutResponse',
+    description: 'The login is over: its access and refresh tokens no longer work.',
+  },
+)

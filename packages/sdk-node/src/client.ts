@@ -110,6 +110,15 @@ export class Plazo {
   }
 
   /**
+   * Ends this client's login: its access and refresh tokens, and every pair refreshed from them, stop working
+   * at once (`POST /auth/logout`). A client given a username and password logs in again on its next call; one
+   * given an access token has none left and throws `PlazoAuthenticationError`.
+   */
+  logout(): Promise<{ status: 'ok' }> {
+    return this.#transport.logout()
+  }
+
+  /**
    * Calls any endpoint through the same login, token renewal, Idempotency-Key, retries and errors as the
    * methods; answers its parsed JSON body (a string if the answer is not JSON, undefined if empty). For
    * endpoints the SDK has no method for yet; the answer is not typed.

@@ -80,6 +80,8 @@ export class Transport {
   readonly apiUrl: string
   readonly #options: TransportOptions
   #tokens: Promise<Tokens> | undefined
+  /** `logout()` ended the only login this client had (it was given an access token). */
+  #loggedOut = false
 
   constructor(options: TransportOptions) {
     this.#options = options
@@ -198,6 +200,28 @@ export class Transport {
     })
   }
 
+  /**
+   * Ends the current login (`POST /auth/logout` with its access token) and forgets its tokens. Nothing to end
+   * before the first call; a token the API already refuses (401) is ended too. A client given an access token
+   * has no login left afterwards; one given a username and password logs in again on its next call.
+   */
+  async logout(): Promise<{ status: 'ok' }> {
+    const current = this.#tokens
+    const tokens = await current?.catch(() => undefined)
+    if (this.#tokens === current) this.#tokens = undefined
+    if (!('username' in this.#options.credentials)) this.#loggedOut = true
+    if (tokens === undefined) return { status: 'ok' }
+    const request = this.#build('POST', '/auth/logout', {})
+    request.headers.set('authorization', `Bearer ${tokens.accessToken}`)
+    try {
+      const response = await this.send(request, { auth: false })
+      return (await parseBody(response, await response.arrayBuffer())) as { status: 'ok' }
+    } catch (error) {
+      if (!(error instanceof PlazoAuthenticationError)) throw error
+      return { status: 'ok' }
+    }
+  }
+
   #accessToken(): Promise<string> {
     this.#tokens ??= this.#login()
     const tokens = this.#tokens
@@ -215,7 +239,9 @@ export class Transport {
     const { credentials } = this.#options
     if (!('username' in credentials)) {
       throw new PlazoAuthenticationError({
-        message: 'The access token expired and no credentials were given.',
+        message: this.#loggedOut
+          ? 'This client logged out: create a new one with a new access token.'
+          : 'The access token expired and no credentials were given.',
       })
     }
     const body = (await this.json('POST', '/auth/login', {

@@ -47,6 +47,7 @@ const BROWSER_ONLY = new Set([
 const CALLED_BY = {
   login: 'the first call of new Plazo({ username, password })',
   refreshToken: 'the renewal of an expired token (auth.test.ts)',
+  logout: 'logout',
   createEmbeddedCheckoutSession: 'checkoutSessions.create',
   createHppCheckoutSession: 'checkoutSessions.create',
   createPaymentIntent: 'checkoutSessions.createWithPaymentIntent',
@@ -211,6 +212,29 @@ describe.each(testEngines().filter((e) => e.name !== 'sqlite (file)'))(
 
       expect(await plazo.webhooks.caCertificate()).toMatch(/^-----BEGIN CERTIFICATE-----/)
       expect(await plazo.webhooks.clientCertificate()).toMatch(/^-----BEGIN CERTIFICATE-----/)
+    })
+
+    it('logs out: a client with a password logs in again, one with a bare token has none left', async () => {
+      const own = new Plazo({ username: s.username, password: s.password, apiUrl: s.apiUrl })
+      await own.webhooks.secret()
+      expect(await own.logout()).toEqual({ status: 'ok' })
+      expect((await own.webhooks.secret()).payload.secret).toMatch(/^whsec_/)
+
+      const login = await fetch(`${s.apiUrl}/auth/login/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: s.username, password: s.password }),
+      })
+      const { access_token: accessToken } = (await login.json()) as { access_token: string }
+      const bare = new Plazo({ accessToken, apiUrl: s.apiUrl })
+      expect(await bare.logout()).toEqual({ status: 'ok' })
+      await expect(bare.webhooks.secret()).rejects.toMatchObject({
+        name: 'PlazoAuthenticationError',
+        message: expect.stringContaining('logged out'),
+      })
+      // The token itself is over, whoever holds it.
+      const reused = new Plazo({ accessToken, apiUrl: s.apiUrl })
+      await expect(reused.webhooks.secret()).rejects.toMatchObject({ status: 401 })
     })
   },
 )

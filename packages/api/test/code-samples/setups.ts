@@ -61,6 +61,14 @@ export const SETUPS: Record<string, Prepare> = {
     })
     return { env: { PLAZO_REFRESH_TOKEN: res.json().refresh_token } }
   },
+  // A login of its own: the sample ends it, and the other samples share the suite's token.
+  logout: async (kit) => {
+    const res = await kit.inject('POST', '/auth/login/', {
+      username: SANDBOX.demoStore.username,
+      password: SANDBOX.password,
+    })
+    return { env: { PLAZO_ACCESS_TOKEN: res.json().access_token } }
+  },
   createEmbeddedCheckoutSession: nothing,
   createHppCheckoutSession: nothing,
   createPaymentIntent: nothing,

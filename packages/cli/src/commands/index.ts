@@ -1,7 +1,7 @@
 import type { Command } from 'commander'
 import { registerEvents } from './events.ts'
 import { registerListen } from './listen.ts'
-import { registerLogin } from './login.ts'
+import { registerLogin, registerLogout } from './login.ts'
 import { registerLogs } from './logs.ts'
 import { registerMcp } from './mcp.ts'
 import { registerTrigger } from './trigger.ts'
@@ -13,6 +13,7 @@ import { registerTrigger } from './trigger.ts'
  */
 export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   registerLogin,
+  registerLogout,
   registerListen,
   registerTrigger,
   registerEvents,

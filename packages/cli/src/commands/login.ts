@@ -1,7 +1,8 @@
 import { createInterface } from 'node:readline/promises'
+import { Writable } from 'node:stream'
 import type { Command } from 'commander'
-import { type GlobalOptions, saveTokens, type Tokens } from '../client.ts'
-import { apiUrl, configFile } from '../config.ts'
+import { type GlobalOptions, Session, saveTokens, type Tokens } from '../client.ts'
+import { apiUrl, configFile, forgetTokens, readConfig } from '../config.ts'
 import { CliError } from '../errors.ts'
 import { print, printJson } from '../output.ts'
 
@@ -52,18 +53,53 @@ export function registerLogin(program: Command): void {
     })
 }
 
+/**
+ * One question in the terminal. A password is not echoed: readline writes through an output that passes the
+ * prompt and then nothing while the answer is typed.
+ */
+/**
+ * `plazo logout`: ends the login the CLI uses (`POST /auth/logout/`: its tokens stop working everywhere at once)
+ * and removes the stored tokens. With PLAZO_ACCESS_TOKEN set, it ends that token's login.
+ */
+export function registerLogout(program: Command): void {
+  program
+    .command('logout')
+    .description('end the stored login: its tokens stop working, and are removed from this machine')
+    .action(async (_options: unknown, command: Command) => {
+      const globals = command.optsWithGlobals<GlobalOptions>()
+      const stored = readConfig().access_token !== undefined
+      if (!stored && !process.env.PLAZO_ACCESS_TOKEN) {
+        if (globals.json) printJson({ logged_out: false, reason: 'not logged in' })
+        else print('Not logged in: nothing to end.')
+        return
+      }
+      const session = new Session(globals)
+      await session.plazo.logout()
+      if (stored && !process.env.PLAZO_ACCESS_TOKEN) forgetTokens()
+      if (globals.json) printJson({ logged_out: true, api_url: session.apiUrl })
+      else
+        print(
+          `Logged out of ${session.apiUrl}: the tokens no longer work${stored ? ' and were removed' : ''}.`,
+        )
+    })
+}
+
 async function ask(question: string, secret = false): Promise<string> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: true })
-  if (secret) {
-    // Echo nothing while the password is typed.
-    const output = rl as unknown as { _writeToOutput: (text: string) => void }
-    const write = output._writeToOutput.bind(rl)
-    output._writeToOutput = (text: string) => write(text.startsWith(question) ? question : '')
-  }
+  let muted = false
+  const output = new Writable({
+    write(chunk, encoding, callback) {
+      if (!muted) process.stdout.write(chunk, encoding)
+      callback()
+    },
+  })
+  const rl = createInterface({ input: process.stdin, output, terminal: true })
   try {
-    const answer = await rl.question(question)
+    const answer = rl.question(question)
+    // The prompt is written as the question is asked; what follows is the typing.
+    muted = secret
+    const text = await answer
     if (secret) process.stdout.write('\n')
-    return answer.trim()
+    return text.trim()
   } finally {
     rl.close()
   }

@@ -8,6 +8,7 @@ import type { EnvVariable } from './request.ts'
 
 /** The SDK call of an operation: its arguments, in order, are `$body` or a variable's name. */
 const CALLS: Record<string, { call: string; args: string[] }> = {
+  logout: { call: 'logout', args: [] },
   createEmbeddedCheckoutSession: { call: 'checkoutSessions.create', args: ['$body'] },
   createHppCheckoutSession: { call: 'checkoutSessions.create', args: ['$body'] },
   createPaymentIntent: { call: 'checkoutSessions.createWithPaymentIntent', args: ['$body'] },

@@ -37,6 +37,7 @@ import {
   listRequestLog,
   listWebhookEvents,
   login,
+  logout,
   type OperationSpec,
   redeliverWebhookEvent,
   refresh,
@@ -129,6 +130,7 @@ export const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> 
   'checkout-session-embedded': [
     login,
     refresh,
+    logout,
     createEmbedded,
     createPaymentIntent,
     getSession,
@@ -146,6 +148,7 @@ export const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> 
   'checkout-session-hpp': [
     login,
     refresh,
+    logout,
     createHpp,
     getSession,
     distribute,
@@ -159,6 +162,7 @@ export const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> 
   'order-management': [
     login,
     refresh,
+    logout,
     getSession,
     updateSession,
     cancelSession,
@@ -171,6 +175,7 @@ export const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> 
   webhook: [
     login,
     refresh,
+    logout,
     listWebhookEvents,
     redeliverWebhookEvent,
     setNotificationUrl,

@@ -41,6 +41,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Log out
+         * @description End the login of the calling token: every token issued since that login (this access token, its refresh token and the pairs refreshed from them) stops working at once, on every API node within 5 seconds. Tokens of your other logins keep working. Call it when a token may have leaked, or when a tool that logged in is done. No body. A Plazo addition: the specification leaves logout open.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/webhooks/events": {
         parameters: {
             query?: never;
@@ -435,6 +455,23 @@ export interface components {
          */
         RefreshRequest: {
             refresh_token: string;
+        };
+        /**
+         * LogoutResponse
+         * @description The login is over: its access and refresh tokens no longer work.
+         */
+        LogoutResponse: {
+            /** @constant */
+            status: "ok";
+        };
+        /**
+         * UnauthorizedBody
+         * @description 401: `invalid_request` / `The access token is missing` when no bearer token is sent; `invalid_token` when it is unknown, revoked or expired.
+         */
+        UnauthorizedBody: {
+            /** @enum {string} */
+            error: "invalid_request" | "invalid_token";
+            error_description: string;
         };
         /**
          * WebhookEventListResponse
@@ -877,15 +914,6 @@ export interface components {
             /** @description How long the try took, in milliseconds. */
             duration_ms: number;
             error: string | null;
-        };
-        /**
-         * UnauthorizedBody
-         * @description 401: `invalid_request` / `The access token is missing` when no bearer token is sent; `invalid_token` when it is unknown, revoked or expired.
-         */
-        UnauthorizedBody: {
-            /** @enum {string} */
-            error: "invalid_request" | "invalid_token";
-            error_description: string;
         };
         /**
          * WebhookEventResponse
@@ -1703,6 +1731,75 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ForbiddenBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`BODY_LIMIT_BYTES`). */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json` (any charset is accepted). */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error. No body; the `x-request-id` header identifies the request in our logs. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Logged out. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LogoutResponse"];
+                };
+            };
+            /** @description The body is not JSON, or nests more than 64 levels deep: `schema_errors` names the body (`/`) and `original_data` echoes it as sent, as a string. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired bearer token. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
                 };
             };
             /** @description The body is larger than 1 MiB (`BODY_LIMIT_BYTES`). */

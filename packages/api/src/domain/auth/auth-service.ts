@@ -98,6 +98,26 @@ export class AuthService {
     }
   }
 
+  /**
+   * Ends the login `accessToken` belongs to: every token of its family (the access and refresh tokens issued
+   * since that login, and their refreshes) is revoked at once. False for a token that is unknown, revoked,
+   * expired or not an access token; then nothing changes.
+   */
+  async logout(accessToken: string): Promise<boolean> {
+    this.#forgetVerified()
+    try {
+      return await this.#db.transaction(async (tx) => {
+        const row = await tokenRepository.lock(tx, hashToken(accessToken))
+        const now = this.#now()
+        if (row?.kind !== 'access' || row.revoked_at !== null || isExpired(row, now)) return false
+        await tokenRepository.revokeFamily(tx, row.family_id, now)
+        return true
+      })
+    } finally {
+      this.#forgetVerified()
+    }
+  }
+
   #forgetVerified(): void {
     this.#revocations++
     this.#verified.clear()

@@ -1,9 +1,14 @@
-import { LoginRequestSchema, RefreshRequestSchema, type Static } from '@plazo/contract'
+import {
+  LoginRequestSchema,
+  type LogoutResponseSchema,
+  RefreshRequestSchema,
+  type Static,
+} from '@plazo/contract'
 import type { FastifyInstance } from 'fastify'
-import type { AuthService } from '../../domain/auth/index.ts'
+import { type AuthService, parseBearer } from '../../domain/auth/index.ts'
 import { ApiError } from '../../errors.ts'
 
-/** POST /auth/login and /auth/refresh (spec §7; refresh is our documented addition). */
+/** POST /auth/login, /auth/refresh and /auth/logout (spec §7; refresh and logout are our documented additions). */
 export function authRoutes(app: FastifyInstance, auth: AuthService): void {
   app.post<{ Body: Static<typeof LoginRequestSchema> }>(
     '/auth/login',
@@ -22,6 +27,18 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
       const result = await auth.refresh(request.body.refresh_token)
       if (!result.ok) throw new ApiError('INVALID_CREDENTIALS')
       return result.tokens
+    },
+  )
+
+  // The calling token ends its own login: the bearer token is checked like any other call's, then its family
+  // is revoked. A token revoked meanwhile (a second logout racing this one) is the usual 401.
+  app.post(
+    '/auth/logout',
+    { onRequest: [app.authenticate] },
+    async (request): Promise<Static<typeof LogoutResponseSchema>> => {
+      const token = parseBearer(request.headers.authorization) as string
+      if (!(await auth.logout(token))) throw new ApiError('TOKEN_INVALID')
+      return { status: 'ok' }
     },
   )
 }

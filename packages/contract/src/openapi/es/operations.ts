@@ -16,6 +16,10 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'Invalid credentials': 'Credenciales no válidas',
   'Internal error. No body; the `x-request-id` header identifies the request in our logs.':
     'Error interno. Sin cuerpo; la cabecera `x-request-id` identifica la petición en nuestros logs.',
+  'Log out': 'Cierra la sesión',
+  [`End the login of the calling token: every token issued since that login (this access token, its refresh token and the pairs refreshed from them) stops working at once, on every API node within 5 seconds. Tokens of your other logins keep working. Call it when a token may have leaked, or when a tool that logged in is done. No body. A ${BRAND} addition: the specification leaves logout open.`]: `Cierra el inicio de sesión del token con el que llamas: todos los tokens emitidos desde ese login (este token de acceso, su refresh token y los pares renovados a partir de ellos) dejan de funcionar al momento, en todos los nodos de la API en un máximo de 5 segundos. Los tokens de tus otros logins siguen funcionando. Úsalo cuando un token haya podido filtrarse o cuando una herramienta que inició sesión ya haya terminado. Sin cuerpo. Es un añadido de ${BRAND}: la especificación deja abierto el cierre de sesión.`,
+  'Logged out.': 'Sesión cerrada.',
+  'Logged out': 'Sesión cerrada',
   'Refresh the token pair': 'Renueva el par de tokens',
   [`Exchange a refresh token for a new access and refresh token pair. The refresh token used is revoked: each can be used once. A ${BRAND} addition: the specification leaves refresh open.`]: `Cambia un refresh token por un nuevo par de token de acceso y refresh token. El refresh token usado queda revocado: cada uno sirve una sola vez. Es un añadido de ${BRAND}: la especificación deja abierta la renovación.`,
   Refresh: 'Renovación',

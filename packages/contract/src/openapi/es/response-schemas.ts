@@ -59,6 +59,8 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
     'Adónde enviar al cliente tras el éxito, con los parámetros añadidos.',
   'Where to send the customer after cancel, parameters appended.':
     'Adónde enviar al cliente tras la cancelación, con los parámetros añadidos.',
+  'The login is over: its access and refresh tokens no longer work.':
+    'El login ha terminado: sus tokens de acceso y de refresh ya no funcionan.',
   'The checkout session as the customer sees it.': 'La sesión de checkout tal como la ve el cliente.',
   'The details known so far, to prefill the form. Null once the customer is done (paid, approved for your confirmation, given up, denied, cancelled or expired): the link may stay in browser history or be forwarded.':
     'Los datos que ya se conocen, para rellenar el formulario. Es null en cuanto el cliente ha terminado (pagado, aprobado a la espera de tu confirmación, abandonado, denegado, cancelado o caducado): el enlace puede quedarse en el historial del navegador o reenviarse.',

@@ -1,10 +1,16 @@
-import { LoginRequestSchema, LoginResponseSchema, RefreshRequestSchema } from '../../auth.ts'
+import {
+  LoginRequestSchema,
+  LoginResponseSchema,
+  LogoutResponseSchema,
+  RefreshRequestSchema,
+} from '../../auth.ts'
+import { BRAND } from '../../brand.ts'
 import { ForbiddenBodySchema } from '../../errors.ts'
 import { ERROR_EXAMPLES, LOGIN_RESPONSE_EXAMPLE } from '../../examples/index.ts'
 import { validationErrorExample } from '../../examples/validation.ts'
-import { e400, e500, type OperationSpec, one } from './responses.ts'
+import { e400, e401, e500, type OperationSpec, one } from './responses.ts'
 
-/** Authentication: a bearer token from the merchant's credentials, and its renewal. */
+/** Authentication: a bearer token from the merchant's credentials, its renewal and its end. */
 
 export const login: OperationSpec = {
   id: 'login',
@@ -64,6 +70,25 @@ export const refresh: OperationSpec = {
       schema: ForbiddenBodySchema,
       examples: one('Invalid refresh token', ERROR_EXAMPLES.invalidCredentials),
     },
+    '500': e500,
+  },
+}
+
+export const logout: OperationSpec = {
+  id: 'logout',
+  method: 'post',
+  path: '/auth/logout',
+  tag: 'Authentication',
+  summary: 'Log out',
+  description: `End the login of the calling token: every token issued since that login (this access token, its refresh token and the pairs refreshed from them) stops working at once, on every API node within 5 seconds. Tokens of your other logins keep working. Call it when a token may have leaked, or when a tool that logged in is done. No body. A ${BRAND} addition: the specification leaves logout open.`,
+  auth: true,
+  responses: {
+    '200': {
+      description: 'Logged out.',
+      schema: LogoutResponseSchema,
+      examples: one('Logged out', { status: 'ok' }),
+    },
+    '401': e401,
     '500': e500,
   },
 }
