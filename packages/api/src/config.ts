@@ -19,6 +19,11 @@ export interface Config {
   accessTokenTtlSeconds: number
   /** The provider's brand, kept in one place so a deployment can rename it. */
   brandName: string
+  /**
+   * The code a hosted sandbox gives merchants to sign up (PLAZO_SIGNUP_CODE). Set, the sandbox is hosted for
+   * many merchants: the seeded accounts get random passwords instead of the documented one.
+   */
+  signupCode: string | undefined
 }
 
 export interface ConfigIssue {
@@ -104,6 +109,10 @@ export function loadConfig(env: Env): Config {
     raw.length <= 50 ? raw : new Invalid('must be at most 50 characters'),
   )
 
+  const signupCode = read<string | undefined>('PLAZO_SIGNUP_CODE', undefined, (raw) =>
+    raw.length >= 6 && raw.length <= 200 ? raw : new Invalid('must be 6 to 200 characters long'),
+  )
+
   if (issues.length > 0) throw new ConfigError(issues)
   return {
     apiPort,
@@ -114,6 +123,7 @@ export function loadConfig(env: Env): Config {
     sandbox,
     accessTokenTtlSeconds,
     brandName,
+    signupCode,
   }
 }
 

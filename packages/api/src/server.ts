@@ -30,7 +30,9 @@ async function main(): Promise<void> {
     checkTransactionScope: false,
     onBackgroundError: (error) => reportBackgroundError(error),
   })
-  await seedSandbox(db)
+  // A hosted sandbox (a signup code is set) never has the documented passwords: anyone could be Demo Store.
+  const hosted = config.signupCode !== undefined
+  const seeded = await seedSandbox(db, undefined, hosted ? 'random' : 'documented')
   const app = await buildApp({
     config,
     db,
@@ -53,14 +55,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.apiPort, host: process.env.PLAZO_API_HOST ?? '127.0.0.1' })
-  const demo = SANDBOX.demoStore
+  const credentials = hosted
+    ? seeded.length > 0
+      ? { seeded, note: 'random passwords of the seeded accounts, shown this once: keep them' }
+      : { note: 'hosted sandbox: the seeded accounts have the random passwords shown at their first start' }
+    : { username: SANDBOX.demoStore.username, password: SANDBOX.password }
   app.log.info(
-    {
-      api: `${config.publicUrl}/api/v2`,
-      database: db.description,
-      sandbox: config.sandbox,
-      credentials: { username: demo.username, password: SANDBOX.password },
-    },
+    { api: `${config.publicUrl}/api/v2`, database: db.description, sandbox: config.sandbox, credentials },
     'Plazo API ready',
   )
 }

@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       sandbox: true,
       accessTokenTtlSeconds: 2678400,
       brandName: 'Plazo',
+      signupCode: undefined,
     })
   })
 
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
         PLAZO_SANDBOX: 'false',
         PLAZO_ACCESS_TOKEN_TTL_SECONDS: '3600',
         PLAZO_BRAND_NAME: 'Cuotas',
+        PLAZO_SIGNUP_CODE: 'shop-2026',
       }),
     ).toEqual({
       apiPort: 8080,
@@ -46,6 +48,7 @@ describe('loadConfig', () => {
       sandbox: false,
       accessTokenTtlSeconds: 3600,
       brandName: 'Cuotas',
+      signupCode: 'shop-2026',
     })
   })
 
@@ -101,6 +104,7 @@ describe('loadConfig', () => {
       'must be a whole number of seconds from 1 to 315360000, got "-5"',
     ],
     ['PLAZO_BRAND_NAME', 'B'.repeat(51), 'must be at most 50 characters'],
+    ['PLAZO_SIGNUP_CODE', 'abc', 'must be 6 to 200 characters long'],
   ])('rejects %s=%s naming the variable and what it expects', (variable, value, expected) => {
     const error = configError({ [variable]: value })
     expect(error.message).toContain(`${variable} ${expected}`)

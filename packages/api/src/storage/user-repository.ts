@@ -41,6 +41,16 @@ export const userRepository = {
     return (await db.one('SELECT id FROM users WHERE id = $1', [id])) !== undefined
   },
 
+  /** The password hash of a user, by id. */
+  async passwordHash(db: Queryable, id: string): Promise<string | undefined> {
+    return (await db.one<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [id]))
+      ?.password_hash
+  },
+
+  async setPasswordHash(db: Queryable, id: string, passwordHash: string): Promise<void> {
+    await db.run('UPDATE users SET password_hash = $1 WHERE id = $2', [passwordHash, id])
+  },
+
   /** A taken username is a unique violation. */
   async insert(
     db: Queryable,
@@ -85,6 +95,14 @@ export const tokenRepository = {
 
   async revoke(tx: Queryable, tokenHash: string, at: Date): Promise<void> {
     await tx.run('UPDATE access_tokens SET revoked_at = $1 WHERE token_hash = $2', [at, tokenHash])
+  },
+
+  /** Revokes every live token of a user (all its logins). */
+  async revokeUser(tx: Queryable, userId: string, at: Date): Promise<void> {
+    await tx.run('UPDATE access_tokens SET revoked_at = $1 WHERE user_id = $2 AND revoked_at IS NULL', [
+      at,
+      userId,
+    ])
   },
 
   /** Revokes every live token of a family (all issued since one login). */

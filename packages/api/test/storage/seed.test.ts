@@ -112,4 +112,44 @@ describe.each(testEngines())('sandbox seed on $name', (engine) => {
       name: 'agent-store',
     })
   })
+  describe('on a hosted sandbox (random passwords)', () => {
+    const hashes = async () =>
+      (await t.db.query<{ password_hash: string }>('SELECT password_hash FROM users ORDER BY username')).map(
+        (row) => row.password_hash,
+      )
+
+    it('leaves the documented passwords of an existing sandbox unchanged when not hosted', async () => {
+      expect(await seedSandbox(t.db)).toEqual([])
+    })
+
+    it('gives a seeded user that still has the documented password a random one, once, and ends its tokens', async () => {
+      await t.db.run(
+        `INSERT INTO access_tokens (token_hash, user_id, kind, family_id, expires_at, revoked_at, created_at)
+         VALUES ($1, $2, 'access', $3, $4, NULL, $5)`,
+        ['hash-of-a-token', SANDBOX.demoStore.userId, 'family', new Date(Date.now() + 3_600_000), new Date()],
+      )
+      const chosen = await seedSandbox(t.db, undefined, 'random')
+      expect(chosen.map((c) => c.username)).toEqual(['demo@plazo.test', 'other@plazo.test'])
+      const [demoHash, otherHash] = await hashes()
+      for (const [credentials, hash] of [
+        [chosen[0], demoHash],
+        [chosen[1], otherHash],
+      ] as const) {
+        expect(credentials?.password).toMatch(/^[A-Za-z0-9_-]{24}$/)
+        expect(await verifyPassword(credentials?.password ?? '', hash ?? '')).toBe(true)
+        expect(await verifyPassword(SANDBOX.password, hash ?? '')).toBe(false)
+      }
+      expect(chosen[0]?.password).not.toBe(chosen[1]?.password)
+      const token = await t.db.one<{ revoked_at: unknown }>(
+        'SELECT revoked_at FROM access_tokens WHERE token_hash = $1',
+        ['hash-of-a-token'],
+      )
+      expect(token?.revoked_at).not.toBeNull()
+
+      // The next start shows nothing and changes nothing: the passwords were shown once.
+      const before = await hashes()
+      expect(await seedSandbox(t.db, undefined, 'random')).toEqual([])
+      expect(await hashes()).toEqual(before)
+    })
+  })
 })

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import type { Database, Transaction } from '../../storage/index.ts'
 import { merchantRepository } from '../../storage/merchant-repository.ts'
-import { userRepository } from '../../storage/user-repository.ts'
+import { tokenRepository, userRepository } from '../../storage/user-repository.ts'
+import { hashPassword, verifyPassword } from '../auth/password.ts'
 import { createUser } from '../auth/users.ts'
 
 /**
@@ -44,18 +45,46 @@ interface SeedMerchant {
 }
 
 /**
- * Creates the sandbox merchants, users and agents that are missing; existing rows are left as they are (a
- * merchant's notification_url set through the API survives a restart). Safe to run on every start.
+ * How the seeded users' passwords are set: the documented `plazo-sandbox` (a sandbox of one's own), or a random
+ * one each, shown once (a sandbox hosted for many merchants, where the documented password would let anyone in as
+ * Demo Store).
  */
-export async function seedSandbox(db: Database, now: () => Date = () => new Date()): Promise<void> {
-  await db.transaction(async (tx) => {
+export type SeedPasswords = 'documented' | 'random'
+
+/** A seeded user whose password this start chose: the only time it is shown. */
+export interface SeededCredentials {
+  username: string
+  password: string
+}
+
+/**
+ * Creates the sandbox merchants, users and agents that are missing; existing rows are left as they are (a
+ * merchant's notification_url set through the API survives a restart). Safe to run on every start. With random
+ * passwords, a seeded user that still has the documented one (a sandbox started before it was hosted) gets a
+ * random one too, and its tokens are revoked. Answers the passwords chosen now.
+ */
+export async function seedSandbox(
+  db: Database,
+  now: () => Date = () => new Date(),
+  passwords: SeedPasswords = 'documented',
+): Promise<SeededCredentials[]> {
+  return db.transaction(async (tx) => {
+    const chosen: SeededCredentials[] = []
     for (const merchant of [SANDBOX.demoStore, SANDBOX.otherShop] satisfies SeedMerchant[]) {
-      await seedMerchant(tx, merchant, now())
+      const password = await seedMerchant(tx, merchant, now(), passwords)
+      if (password) chosen.push({ username: merchant.username, password })
     }
+    return chosen
   })
 }
 
-async function seedMerchant(tx: Transaction, merchant: SeedMerchant, createdAt: Date): Promise<void> {
+/** Seeds one merchant; answers the password it chose for the user, if it chose one. */
+async function seedMerchant(
+  tx: Transaction,
+  merchant: SeedMerchant,
+  createdAt: Date,
+  passwords: SeedPasswords,
+): Promise<string | undefined> {
   await merchantRepository.insertIfMissing(tx, {
     id: merchant.merchantId,
     name: merchant.name,
@@ -73,16 +102,23 @@ async function seedMerchant(tx: Transaction, merchant: SeedMerchant, createdAt: 
       createdAt,
     })
   }
-  // Hashing costs tens of milliseconds: only do it for a user that is really missing.
-  if (!(await userRepository.exists(tx, merchant.userId))) {
+  const random = passwords === 'random' ? randomBytes(18).toString('base64url') : undefined
+  // Hashing costs tens of milliseconds: only for a user that is really missing, or still documented when hosted.
+  const hash = await userRepository.passwordHash(tx, merchant.userId)
+  if (hash === undefined) {
     await createUser(tx, {
       id: merchant.userId,
       merchantId: merchant.merchantId,
       username: merchant.username,
-      password: SANDBOX.password,
+      password: random ?? SANDBOX.password,
       createdAt,
     })
+    return random
   }
+  if (random === undefined || !(await verifyPassword(SANDBOX.password, hash))) return undefined
+  await userRepository.setPasswordHash(tx, merchant.userId, await hashPassword(random))
+  await tokenRepository.revokeUser(tx, merchant.userId, createdAt)
+  return random
 }
 
 /** The key webhooks are signed with; random per installation, readable by the merchant through the API. */
