@@ -219,15 +219,35 @@ export const SimulationResponseSchema = Type.Object(
 export const ShapeSchema = CustomizationShape.schema
 
 /**
+ * The `exception` of an error found in the browser rather than answered by the API: checkout-js's `PlazoError`
+ * and the checkout iframe's `error` message carry them, with `status` 0 (no error answer) unless said.
+ */
+export const CLIENT_EXCEPTIONS = {
+  /** The API could not be reached: no answer at all. */
+  networkError: 'plazo.client.network_error',
+  /** The checkout iframe was not ready within checkout-js's `loadTimeout`. */
+  frameTimeout: 'plazo.client.frame_timeout',
+  /** The session read with the client secret has expired: the customer cannot pay it any more. */
+  sessionExpired: 'plazo.client.session_expired',
+  /** The API answered an error without an error body (a proxy's page, a 500); `status` is its status. */
+  unexpectedResponse: 'plazo.client.unexpected_response',
+  /** checkout-js refused an argument before calling the API (its message says which). */
+  invalidArgument: 'plazo.client.invalid_argument',
+} as const
+
+/**
  * postMessage protocol between checkout-js (merchant page) and the checkout iframe (API origin).
  * Every message is `{ source: 'plazo-checkout', type, ... }`; each side checks the other's origin.
+ * `ready`: the iframe listens (checkout-js answers with `init`); `loaded`: it read the session with the
+ * secret and the customer can use it; `error`: it could not (`status` 0 when the API gave no error answer).
  */
 export type CheckoutFrameMessage =
   | { source: 'plazo-checkout'; type: 'ready' }
+  | { source: 'plazo-checkout'; type: 'loaded' }
   | { source: 'plazo-checkout'; type: 'resize'; height: number }
   | { source: 'plazo-checkout'; type: 'complete'; status: string; checkout_session_id: string }
   | { source: 'plazo-checkout'; type: 'cancel'; checkout_session_id: string }
-  | { source: 'plazo-checkout'; type: 'error'; message: string }
+  | { source: 'plazo-checkout'; type: 'error'; status: number; exception: string; message: string }
 
 export type CheckoutHostMessage = {
   source: 'plazo-checkout'

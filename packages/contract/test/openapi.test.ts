@@ -70,14 +70,16 @@ describe.each(OPENAPI_DOCUMENT_NAMES)('OpenAPI document %s', (name) => {
       for (const op of Object.values(item)) {
         // The client calls (docs/adr/0006) run in the customer's browser: the embedded ones take the session's
         // client secret, the hosted page ones its id in the path, the public ones an agent id; never a token.
+        // The logout ends the login of the token it is called with.
         if (path.startsWith('/client/embedded')) expect(op.security).toEqual([{ clientSecret: [] }])
+        else if (path === '/auth/logout') expect(op.security).toEqual([{ bearerAuth: [] }])
         else if (path.startsWith('/auth/') || path.startsWith('/client/')) expect(op.security).toEqual([])
         else expect(op.security).toEqual([{ bearerAuth: [] }])
       }
     }
   })
 
-  it('takes an Idempotency-Key, and documents its 400, 409 and 422, on every POST made with the token but the secret rotation, and nowhere else', () => {
+  it('takes an Idempotency-Key, and documents its 400, 409 and 422, on every POST made with the token but the secret rotation and the logout, and nowhere else', () => {
     for (const [path, item] of Object.entries(
       (doc.paths ?? {}) as Record<
         string,
@@ -89,9 +91,13 @@ describe.each(OPENAPI_DOCUMENT_NAMES)('OpenAPI document %s', (name) => {
         const takesKey = (op.parameters ?? []).some(
           (p) => p.$ref === '#/components/parameters/IdempotencyKey',
         )
-        // The secret rotation answers with a credential, which a replay would have to keep in clear.
+        // The secret rotation answers with a credential, which a replay would have to keep in clear; a logout
+        // repeated does what the first did (or answers 401 once the token is over).
         const answersCredential = path === '/webhooks/secret/rotate'
-        expect(takesKey, `${method} ${path}`).toBe(method === 'post' && withToken && !answersCredential)
+        const endsLogin = path === '/auth/logout'
+        expect(takesKey, `${method} ${path}`).toBe(
+          method === 'post' && withToken && !answersCredential && !endsLogin,
+        )
         if (takesKey)
           expect(Object.keys(op.responses), `${method} ${path}`).toEqual(
             expect.arrayContaining(['400', '409', '422']),

@@ -70,7 +70,7 @@ function malformedJson(text: string) {
 }
 
 /**
- * The only body parser: `application/json` (any charset), kept raw as well, because a 400 echoes it as
+ * The only body parser: `application/json` (UTF-8), kept raw as well, because a 400 echoes it as
  * `original_data` and idempotency keys hash it. Every other content type is a 415.
  */
 export function registerJsonBody(app: FastifyInstance, bodyLimit: number): void {

@@ -2425,7 +2425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2498,7 +2498,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2537,7 +2537,7 @@ export interface operations {
                     "application/json": components["schemas"]["LogoutResponse"];
                 };
             };
-            /** @description The body is not JSON, or nests more than 64 levels deep: `schema_errors` names the body (`/`) and `original_data` echoes it as sent, as a string. */
+            /** @description The body is not JSON of UTF-8 text, or nests more than 64 levels deep (`schema_errors` names the body, `/`), or gives a key twice in one object, or has a string with a NUL character or a lone surrogate (`schema_errors` names the key or the string): what is stored is always what was sent. `original_data` echoes the body as sent, as a string. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2567,7 +2567,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2653,7 +2653,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2749,7 +2749,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2951,7 +2951,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2993,7 +2993,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientOutcome"];
                 };
             };
-            /** @description The body is not JSON, or nests more than 64 levels deep: `schema_errors` names the body (`/`) and `original_data` echoes it as sent, as a string. */
+            /** @description The body is not JSON of UTF-8 text, or nests more than 64 levels deep (`schema_errors` names the body, `/`), or gives a key twice in one object, or has a string with a NUL character or a lone surrogate (`schema_errors` names the key or the string): what is stored is always what was sent. `original_data` echoes the body as sent, as a string. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3037,7 +3037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3180,7 +3180,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3222,7 +3222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientOutcome"];
                 };
             };
-            /** @description The body is not JSON, or nests more than 64 levels deep: `schema_errors` names the body (`/`) and `original_data` echoes it as sent, as a string. */
+            /** @description The body is not JSON of UTF-8 text, or nests more than 64 levels deep (`schema_errors` names the body, `/`), or gives a key twice in one object, or has a string with a NUL character or a lone surrogate (`schema_errors` names the key or the string): what is stored is always what was sent. `original_data` echoes the body as sent, as a string. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3266,7 +3266,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3451,7 +3451,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3550,7 +3550,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -2346,7 +2346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2419,7 +2419,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2458,7 +2458,7 @@ export interface operations {
                     "application/json": components["schemas"]["LogoutResponse"];
                 };
             };
-            /** @description The body is not JSON, or nests more than 64 levels deep: `schema_errors` names the body (`/`) and `original_data` echoes it as sent, as a string. */
+            /** @description The body is not JSON of UTF-8 text, or nests more than 64 levels deep (`schema_errors` names the body, `/`), or gives a key twice in one object, or has a string with a NUL character or a lone surrogate (`schema_errors` names the key or the string): what is stored is always what was sent. `original_data` echoes the body as sent, as a string. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2488,7 +2488,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2574,7 +2574,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2745,7 +2745,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2893,7 +2893,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2975,7 +2975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3061,7 +3061,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3172,7 +3172,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

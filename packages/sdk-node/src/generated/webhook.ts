@@ -1670,7 +1670,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1743,7 +1743,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1782,7 +1782,7 @@ export interface operations {
                     "application/json": components["schemas"]["LogoutResponse"];
                 };
             };
-            /** @description The body is not JSON, or nests more than 64 levels deep: `schema_errors` names the body (`/`) and `original_data` echoes it as sent, as a string. */
+            /** @description The body is not JSON of UTF-8 text, or nests more than 64 levels deep (`schema_errors` names the body, `/`), or gives a key twice in one object, or has a string with a NUL character or a lone surrogate (`schema_errors` names the key or the string): what is stored is always what was sent. `original_data` echoes the body as sent, as a string. */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1812,7 +1812,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -1969,7 +1969,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2065,7 +2065,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -2177,7 +2177,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description The body is not `application/json` (any charset is accepted). */
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
             415: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

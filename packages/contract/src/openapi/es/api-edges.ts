@@ -31,10 +31,10 @@ export const API_EDGE_TEXTS: Readonly<Record<string, string>> = {
   'The body as sent: parsed when it is JSON, else the text itself; the path parameters or the query when those are invalid; `null` when there is no body (or the URL was refused before it was read). Past 16 KiB (`ORIGINAL_DATA_MAX_BYTES`) it is a string: the first 16 KiB of the body as sent, then a note that says how many bytes were sent.':
     'El cuerpo tal como se envió: interpretado si es JSON y, si no, el propio texto; los parámetros de ruta o la query cuando son ellos los no válidos; `null` si no hay cuerpo (o la URL se rechazó antes de leerlo). A partir de 16 KiB (`ORIGINAL_DATA_MAX_BYTES`) es una cadena: los primeros 16 KiB del cuerpo tal como se envió y una nota que indica cuántos bytes se enviaron.',
   'The body is larger than 1 MiB (`BODY_LIMIT_BYTES`).': 'El cuerpo ocupa más de 1 MiB (`BODY_LIMIT_BYTES`).',
-  'The body is not JSON, or nests more than 64 levels deep: `schema_errors` names the body (`/`) and `original_data` echoes it as sent, as a string.':
-    'El cuerpo no es JSON, o anida más de 64 niveles: `schema_errors` señala el cuerpo (`/`) y `original_data` lo devuelve tal como se envió, como cadena.',
-  'The body is not `application/json` (any charset is accepted).':
-    'El cuerpo no es `application/json` (se acepta cualquier charset).',
+  'The body is not JSON of UTF-8 text, or nests more than 64 levels deep (`schema_errors` names the body, `/`), or gives a key twice in one object, or has a string with a NUL character or a lone surrogate (`schema_errors` names the key or the string): what is stored is always what was sent. `original_data` echoes the body as sent, as a string.':
+    'El cuerpo no es JSON en texto UTF-8, o anida más de 64 niveles (`schema_errors` señala el cuerpo, `/`), o repite una clave en un mismo objeto, o tiene una cadena con un carácter NUL o un surrogate suelto (`schema_errors` señala la clave o la cadena): lo que se guarda es siempre lo que se envió. `original_data` devuelve el cuerpo tal como se envió, como cadena.',
+  'The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none).':
+    'El cuerpo no es `application/json`, o declara un charset distinto de UTF-8 (`charset=utf-8`, o ninguno).',
   'The hosted payment page expires then. Must be in the future (400 otherwise).':
     'La página de pago alojada caduca entonces. Debe ser una fecha futura (si no, 400).',
   'The invitation sent to the customer (hosted page link) expires then. Must be in the future (400 otherwise).':

@@ -111,7 +111,7 @@ export const IDEMPOTENCY_RESPONSES: Record<'400' | '409' | '422', ResponseSpec> 
  */
 export const BODY_RESPONSES: Record<'400' | '413' | '415', ResponseSpec> = {
   '400': {
-    description: `The body is not JSON, or nests more than 64 levels deep: \`schema_errors\` names the body (\`/\`) and \`original_data\` echoes it as sent, as a string.`,
+    description: `The body is not JSON of UTF-8 text, or nests more than 64 levels deep (\`schema_errors\` names the body, \`/\`), or gives a key twice in one object, or has a string with a NUL character or a lone surrogate (\`schema_errors\` names the key or the string): what is stored is always what was sent. \`original_data\` echoes the body as sent, as a string.`,
     schema: ValidationErrorBodySchema,
     examples: one('Not JSON', ERROR_EXAMPLES.malformedJson),
   },
@@ -121,7 +121,8 @@ export const BODY_RESPONSES: Record<'400' | '413' | '415', ResponseSpec> = {
     examples: one('Too large', ERROR_EXAMPLES.payloadTooLarge),
   },
   '415': {
-    description: 'The body is not `application/json` (any charset is accepted).',
+    description:
+      'The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none).',
     schema: ErrorBodySchema,
     examples: one('Not JSON', ERROR_EXAMPLES.unsupportedMediaType),
   },
