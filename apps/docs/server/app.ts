@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify'
 import { site, siteTitle } from '../site.config.ts'
 import { type LoginError, type LoginLocale, loginLocale, renderLoginPage } from './login-page.ts'
+import { PagePolicies } from './page-policy.ts'
 import { isValidPasswordLength, type PasswordVerifier } from './password.ts'
 import { SlidingWindowLimiter } from './rate-limit.ts'
 import { type RequestPath, readRequestPath } from './request-path.ts'
@@ -100,6 +101,7 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
       return path.ok ? path.url : '/'
     },
   })
+  const policies = new PagePolicies(buildDir)
   const limiter = new SlidingWindowLimiter(loginAttempts.max, loginAttempts.windowMs, now)
   // Sessions are bound to the password: changing it ends every session at once.
   const secret = `${options.sessionSecret ?? randomBytes(32).toString('base64url')}:${password.fingerprint}`
@@ -123,6 +125,8 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
     // HTTPS as the named proxy reports it (request.protocol believes X-Forwarded-Proto only from that proxy).
     if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000')
     reply.header('x-robots-tag', 'noindex, nofollow')
+    // No other site may frame any answer (the pages and the login screen also say so in their CSP).
+    reply.header('x-frame-options', 'DENY')
     reply.header('x-content-type-options', 'nosniff')
     reply.header('referrer-policy', 'same-origin')
   })
@@ -240,17 +244,22 @@ export async function buildGateServer(options: GateOptions): Promise<FastifyInst
     return reply.header('cache-control', 'no-store').send({ authenticated: isAuthenticated(request) })
   })
 
+  /** A file of the build; a page with its Content-Security-Policy (page-policy.ts). */
+  async function sendBuildFile(reply: FastifyReply, file: string, status = 200): Promise<FastifyReply> {
+    if (file.endsWith('.html')) reply.header('content-security-policy', await policies.forFile(file))
+    return reply.code(status).sendFile(file)
+  }
+
   app.get('/*', async (request, reply) => {
     const path = servedPath(request)
     const file = resolveBuildFile(buildDir, path)
-    if (file) return reply.sendFile(file)
-    return reply.code(404).sendFile(notFoundPage(path))
+    return file ? sendBuildFile(reply, file) : sendBuildFile(reply, notFoundPage(path), 404)
   })
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = servedPath(request)
     if (path.startsWith(GATE_PREFIX)) return reply.code(404).send({ error: 'not_found' })
-    return reply.code(404).sendFile(notFoundPage(path))
+    return sendBuildFile(reply, notFoundPage(path), 404)
   })
 
   return app
