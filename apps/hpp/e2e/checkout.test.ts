@@ -38,7 +38,7 @@ describe('hosted payment page', () => {
     expect(logo).toEqual({ width: 120, height: 60, fit: 'contain' })
     expect(await page.getByTestId('order-total').textContent()).toBe('258,00\u00a0€')
 
-    await page.getByRole('radio', { name: /Paga a plazos/ }).check()
+    await page.getByRole('radio', { name: /Pago a plazos/ }).check()
     await page.getByRole('radio', { name: /^6 cuotas de/ }).check()
     const offer = await text(page, '[data-testid="offer-details"]')
     for (const label of [
@@ -131,7 +131,7 @@ describe('hosted payment page', () => {
   it('a denied method, then another one with the full customer form', async () => {
     const created = await world.createHpp({ email: 'ana+denied@example.com' })
     const page = await open(created.redirectUrl)
-    await page.getByRole('radio', { name: /Paga a plazos/ }).check()
+    await page.getByRole('radio', { name: /Pago a plazos/ }).check()
     // The browser checks the contract's rules before sending: a digit short is no phone number.
     await page.getByLabel('Teléfono móvil').fill('600 123 45')
     await page.getByRole('button', { name: 'Confirmar y pagar' }).click()
@@ -140,8 +140,8 @@ describe('hosted payment page', () => {
     await page.getByLabel('Teléfono móvil').fill('600 123 456')
     await page.getByRole('button', { name: 'Confirmar y pagar' }).click()
 
-    await page.getByText('Paga a plazos no ha sido aprobado. Elige otra forma de pago.').waitFor()
-    expect(await page.getByRole('radio', { name: /Paga a plazos/ }).isDisabled()).toBe(true)
+    await page.getByText('No se ha aprobado el pago con «Pago a plazos». Elige otra forma de pago.').waitFor()
+    expect(await page.getByRole('radio', { name: /Pago a plazos/ }).isDisabled()).toBe(true)
 
     await page.getByRole('radio', { name: /Préstamo al consumo/ }).check()
     await page.getByRole('radio', { name: /^24 cuotas de/ }).check()
@@ -263,7 +263,7 @@ describe('embedded checkout', () => {
     const frame = page.frameLocator('#checkout')
     // init carried locale 'en'.
     await frame.getByRole('heading', { name: 'Your order' }).waitFor()
-    await frame.getByRole('radio', { name: /Pay in instalments/ }).check()
+    await frame.getByRole('radio', { name: /Payment in instalments/ }).check()
     await frame.getByRole('button', { name: 'Confirm and pay' }).click()
     await frame.getByRole('heading', { name: 'Payment complete' }).waitFor()
     await page.getByText('complete:confirmed').waitFor()

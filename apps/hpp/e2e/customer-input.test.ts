@@ -210,7 +210,7 @@ describe('the customer form on a phone', () => {
   it('a link that expires while the form is being filled shows the expired page', async () => {
     const created = await world.createHpp()
     const page = await openOnPhone(created.redirectUrl, 'es-ES')
-    await page.getByRole('radio', { name: /Paga a plazos/ }).check()
+    await page.getByRole('radio', { name: /Pago a plazos/ }).check()
     expect((await world.call('POST', '/test-helpers/clock/advance', { minutes: 24 * 60 + 1 })).status).toBe(
       201,
     )

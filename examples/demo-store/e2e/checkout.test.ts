@@ -42,7 +42,7 @@ describe('demo store: buying with Plazo', () => {
     // checkout-js resized the iframe to the checkout's content.
     expect(await iframe.evaluate((el) => el.getBoundingClientRect().height)).toBeGreaterThan(400)
 
-    await checkout.getByRole('radio', { name: /Paga a plazos/ }).check()
+    await checkout.getByRole('radio', { name: /Pago a plazos/ }).check()
     await checkout.getByRole('radio', { name: /^3 cuotas de/ }).check()
     await checkout.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Ana')
     await checkout.getByLabel('Apellidos').fill('García')
@@ -77,7 +77,7 @@ describe('demo store: buying with Plazo', () => {
     // The store redirected to the hosted page of the session it created on its server.
     await page.waitForURL(new RegExp(`^${world.api}/hpp/[0-9a-f-]{36}$`))
     await page.getByRole('heading', { name: 'Tu pedido' }).waitFor()
-    await page.getByRole('radio', { name: /Paga a plazos/ }).check()
+    await page.getByRole('radio', { name: /Pago a plazos/ }).check()
     await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Luis')
     await page.getByLabel('Apellidos').fill('Pérez')
     await page.getByLabel('Correo electrónico').fill('luis.perez@example.com')

@@ -11,8 +11,8 @@ export const en = {
 
   chooseMethod: 'Choose how to pay',
   methods: {
-    bnpl_instalments: 'Pay in instalments',
-    bnpl_split_pay: 'Split your payment',
+    bnpl_instalments: 'Payment in instalments',
+    bnpl_split_pay: 'Split payment',
     consumer_loan_instalments: 'Consumer loan',
     consumer_loan_split_pay: 'Consumer loan in split payments',
     auto_loan: 'Car loan',
@@ -37,8 +37,10 @@ export const en = {
   scheduleNumber: 'Instalment',
   scheduleDue: 'Due',
   scheduleAmount: 'Amount',
-  scheduleMonth: 'month {n}',
-  deniedNotice: '{method} was not approved. Please choose another payment method.',
+  /** When an instalment is due, in months after the purchase (the schedule gives no dates). */
+  scheduleMonth: { one: '{n} month after purchase', other: '{n} months after purchase' },
+  /** `{method}` is the method's name from `methods`, quoted: the sentence must read well for every one. */
+  deniedNotice: 'Your payment with “{method}” was not approved. Please choose another payment method.',
 
   yourDetails: 'Your details',
   requiredHint: 'Fields marked with * are required.',
@@ -168,6 +170,8 @@ export const en = {
   cancelledText: 'The shop cancelled this purchase. Nothing has been charged.',
   completedTitle: 'Payment complete',
   completedText: 'Thank you. Your purchase is complete.',
+  deniedTitle: 'This payment was not approved',
+  deniedText: 'Nothing has been charged. You can go back to the shop and choose another way to pay.',
   closedTitle: 'This payment was not completed',
   closedText: 'Nothing has been charged. You can go back to the shop and choose another way to pay.',
   unknownTitle: 'Payment link not found',

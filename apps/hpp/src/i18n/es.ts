@@ -12,8 +12,8 @@ export const es: Dictionary = {
 
   chooseMethod: 'Elige cómo pagar',
   methods: {
-    bnpl_instalments: 'Paga a plazos',
-    bnpl_split_pay: 'Divide tu pago',
+    bnpl_instalments: 'Pago a plazos',
+    bnpl_split_pay: 'Pago fraccionado',
     consumer_loan_instalments: 'Préstamo al consumo',
     consumer_loan_split_pay: 'Préstamo al consumo en pagos fraccionados',
     auto_loan: 'Préstamo para tu coche',
@@ -38,8 +38,8 @@ export const es: Dictionary = {
   scheduleNumber: 'Cuota',
   scheduleDue: 'Vencimiento',
   scheduleAmount: 'Importe',
-  scheduleMonth: 'mes {n}',
-  deniedNotice: '{method} no ha sido aprobado. Elige otra forma de pago.',
+  scheduleMonth: { one: '{n} mes después de la compra', other: '{n} meses después de la compra' },
+  deniedNotice: 'No se ha aprobado el pago con «{method}». Elige otra forma de pago.',
 
   yourDetails: 'Tus datos',
   requiredHint: 'Los campos marcados con * son obligatorios.',
@@ -169,6 +169,8 @@ export const es: Dictionary = {
   cancelledText: 'La tienda ha cancelado esta compra. No se te ha cobrado nada.',
   completedTitle: 'Pago completado',
   completedText: 'Gracias. Tu compra se ha completado.',
+  deniedTitle: 'No se ha aprobado el pago',
+  deniedText: 'No se te ha cobrado nada. Puedes volver a la tienda y elegir otra forma de pago.',
   closedTitle: 'Este pago no se ha completado',
   closedText: 'No se te ha cobrado nada. Puedes volver a la tienda y elegir otra forma de pago.',
   unknownTitle: 'No encontramos este enlace de pago',

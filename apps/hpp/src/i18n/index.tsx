@@ -56,6 +56,11 @@ export function fill(template: string, values: Record<string, string | number> =
   )
 }
 
+/** A text with a count: the language's plural form for `n` (Intl's rules: French 0 and 1 are singular). */
+export function plural(locale: string, forms: { one: string; other: string }, n: number): string {
+  return fill(new Intl.PluralRules(locale).select(n) === 'one' ? forms.one : forms.other, { n })
+}
+
 export interface I18n {
   lang: Lang
   t: Dictionary

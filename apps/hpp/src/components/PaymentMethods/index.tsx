@@ -1,6 +1,6 @@
 import type { ClientPaymentMethod, ClientSession, Offer } from '../../api.ts'
 import { money, percent } from '../../format.ts'
-import { fill, useI18n } from '../../i18n/index.tsx'
+import { fill, plural, useI18n } from '../../i18n/index.tsx'
 import styles from './styles.module.css'
 
 /**
@@ -154,7 +154,7 @@ function OfferDetails({ offer }: { offer: Offer }) {
             {offer.schedule.map((row) => (
               <tr key={row.number}>
                 <td>{row.number}</td>
-                <td>{fill(t.scheduleMonth, { n: row.month })}</td>
+                <td>{plural(locale, t.scheduleMonth, row.month)}</td>
                 <td>{money(locale, row.amount)}</td>
               </tr>
             ))}
