@@ -52,13 +52,20 @@ describe.each(testEngines())('hosted page distribution on $name', (engine) => {
       )
     })
 
-    it('writes French for a French purchase', async () => {
+    it('writes French for a French purchase, with French typography in the SMS and the e-mail', async () => {
       const created = await kit.createHpp({ extra: { purchase_country: 'FRA' } })
       expect((await distribute(created.hppId, '+33612345678')).statusCode).toBe(201)
-      const [message] = await outbox(created.hppId)
-      expect(message?.body).toBe(
-        `Demo Store : finalisez votre achat de 258,00\u00a0€ avec Plazo ici : ${created.redirectUrl}`,
-      )
+      expect((await distribute(created.hppId, 'marie@example.com')).statusCode).toBe(201)
+      const messages = await outbox(created.hppId)
+      expect(messages.map((m) => m.channel)).toEqual(['sms', 'email'])
+      for (const message of messages) {
+        expect(message.body).toBe(
+          `Demo Store\u00a0: finalisez votre achat de 258,00\u00a0€ avec Plazo ici\u00a0: ${created.redirectUrl}`,
+        )
+        // Issue 41 item 8: a no-break space (U+00A0 or U+202F) before ; : ? ! and », after «; the link aside.
+        const prose = message.body.replace(/https?:\/\/\S+/g, '')
+        expect(prose.match(/(^|[^\u00a0\u202f])[;:?!»]|«(?![\u00a0\u202f])/g)).toBeNull()
+      }
     })
 
     it('anything but an e-mail or a phone with country code is a 400', async () => {

@@ -25,6 +25,9 @@ const toMessage = (row: OutboxMessageRow): OutboxMessage => ({
   body: row.body,
 })
 
+/** French typography: a no-break space before `:`, so the colon never starts a line of its own. */
+const NBSP = '\u00a0'
+
 /** The text sent to the customer, in the language of the purchase country. */
 export function distributionText(session: CheckoutSession, merchantName: string, brand: string, url: string) {
   const amount = (locale: string) =>
@@ -32,7 +35,7 @@ export function distributionText(session: CheckoutSession, merchantName: string,
       session.total_price.amount / 100,
     )
   return session.purchase_country === 'FRA'
-    ? `${merchantName} : finalisez votre achat de ${amount('fr-FR')} avec ${brand} ici : ${url}`
+    ? `${merchantName}${NBSP}: finalisez votre achat de ${amount('fr-FR')} avec ${brand} ici${NBSP}: ${url}`
     : `${merchantName}: completa tu compra de ${amount('es-ES')} con ${brand} aquí: ${url}`
 }
 
