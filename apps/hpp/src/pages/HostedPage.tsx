@@ -21,7 +21,8 @@ export function HostedPage({ hppId }: { hppId: string }) {
   const { t, locale, setCountry } = useI18n()
   const api = useMemo(() => hostedPageApi(hppId), [hppId])
   const [state, setState] = useState<State>({ kind: 'loading' })
-  const [notice, setNotice] = useState<string | null>(null)
+  // The method just refused; its notice is written at render, so it follows a change of language.
+  const [denied, setDenied] = useState<ClientSession['selected_payment_method_type']>(null)
 
   const load = useCallback(async () => {
     try {
@@ -46,17 +47,15 @@ export function HostedPage({ hppId }: { hppId: string }) {
 
   const onOutcome = (outcome: ClientOutcome) => {
     if (outcome.redirect_url) return go(outcome.redirect_url)
-    const selected = outcome.session.selected_payment_method_type
-    setNotice(
-      outcome.payment_intent_status === 'denied' && selected
-        ? fill(t.deniedNotice, { method: t.methods[selected] })
-        : null,
+    setDenied(
+      outcome.payment_intent_status === 'denied' ? outcome.session.selected_payment_method_type : null,
     )
     setState({ kind: 'ready', session: outcome.session })
   }
 
   const session = state.kind === 'ready' ? state.session : undefined
   const screen = session ? screenOf(session) : undefined
+  const notice = denied ? fill(t.deniedNotice, { method: t.methods[denied] }) : null
 
   // While the lender reviews the application, ask again; once approved, off to the shop.
   useEffect(() => {
@@ -108,9 +107,10 @@ export function HostedPage({ hppId }: { hppId: string }) {
         />
       ) : null}
       {session && screen === 'closed' ? (
+        // Refused by the lender for every method, or given up by the customer: not the same news.
         <StatusPage
-          title={t.closedTitle}
-          text={t.closedText}
+          title={session.status === 'denied' ? t.deniedTitle : t.closedTitle}
+          text={session.status === 'denied' ? t.deniedText : t.closedText}
           action={{ label: t.backToShop, href: session.cancel_url }}
         />
       ) : null}

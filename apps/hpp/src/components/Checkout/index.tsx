@@ -1,4 +1,4 @@
-import { type FormEvent, useMemo, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
 import { type CheckoutApi, ClientApiError, type ClientOutcome, type ClientSession } from '../../api.ts'
 import { dateTime, money } from '../../format.ts'
 import { fill, useI18n } from '../../i18n/index.tsx'
@@ -59,6 +59,18 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
   const [busy, setBusy] = useState<'confirm' | 'cancel' | null>(null)
   const formRef = useRef<HTMLFormElement>(null)
   const alertRef = useRef<HTMLDivElement>(null)
+  // Counts the denials, so each one (and not a change of language, which rewrites the notice) moves the focus.
+  const [denials, setDenials] = useState(0)
+
+  // The customer confirmed at the bottom of the form, and the button they pressed was disabled meanwhile: the
+  // notice at the top would be off-screen and the focus on the body. Bring it into view and focus it, which
+  // also has screen readers read it.
+  useEffect(() => {
+    if (denials === 0) return
+    const alert = alertRef.current
+    alert?.scrollIntoView({ block: 'center' })
+    alert?.focus({ preventScroll: true })
+  }, [denials])
 
   const chosen = session.payment_methods.find((m) => m.type === method && m.status === 'initial')
   const fields = useMemo(() => fieldsFor(chosen?.customer_details ?? 'basic'), [chosen?.customer_details])
@@ -130,13 +142,14 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
     setFormError(null)
     setBusy('confirm')
     try {
-      onOutcome(
-        await api.complete({
-          payment_method_type: chosen.type,
-          ...(period === undefined ? {} : { period }),
-          customer: customerFrom(fields, values, context),
-        }),
-      )
+      const outcome = await api.complete({
+        payment_method_type: chosen.type,
+        ...(period === undefined ? {} : { period }),
+        customer: customerFrom(fields, values, context),
+      })
+      onOutcome(outcome)
+      // Rendered in the same commit as the notice the page sets in onOutcome.
+      if (outcome.payment_intent_status === 'denied' && !outcome.redirect_url) setDenials((n) => n + 1)
     } catch (error) {
       await failed(error)
     } finally {
