@@ -70,7 +70,10 @@ export const OrderLineSchema = Type.Object(
     units: Type.Integer({ minimum: 1 }),
     total_discount: MoneySchema,
     total_price_with_tax: MoneySchema,
-    captured: Type.Boolean({ description: 'Whether this line has been captured.' }),
+    captured: Type.Boolean({
+      description:
+        'Whether this line has been captured: true once its capture is approved, the moment it counts in `captured_amount` and can be refunded. An asynchronous capture waits `pending` in `captures` (its `item_ids` name the line) until then.',
+    }),
     refunded: Type.Boolean({ description: 'Whether this line has been refunded by item.' }),
   },
   {

@@ -10,6 +10,12 @@ export { DEFAULT_PRICINGS } from './default-pricings.ts'
 export { AprNotSolvableError, FinanceError, type FinanceErrorCode, FinanceInputError } from './errors.ts'
 export { merchantFeeAmount, setupFeeAmount } from './fees.ts'
 export {
+  findInsuranceProduct,
+  INSURANCE_PRODUCTS,
+  type InsuranceProduct,
+  insurancePremium,
+} from './insurance.ts'
+export {
   annualPercentageRate,
   instalmentAmount,
   type PaymentIntentConditions,

@@ -20,13 +20,15 @@ export interface NewOutboxMessage {
   channel: 'email' | 'sms'
   body: string
   createdAt: Date
+  /** Sent from the public distribution page (counted towards its hourly limit), not by the merchant's server. */
+  fromPage: boolean
 }
 
 export const outboxMessageRepository = {
   async insert(db: Queryable, message: NewOutboxMessage): Promise<void> {
     await db.run(
-      `INSERT INTO outbox_messages (id, merchant_id, hpp_id, recipient, channel, body, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      `INSERT INTO outbox_messages (id, merchant_id, hpp_id, recipient, channel, body, created_at, from_page)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
       [
         message.id,
         message.merchantId,
@@ -35,14 +37,15 @@ export const outboxMessageRepository = {
         message.channel,
         message.body,
         message.createdAt,
+        message.fromPage ? 1 : 0,
       ],
     )
   },
 
-  /** When the page's messages sent after `since` were sent, oldest first. */
-  async sentSince(db: Queryable, hppId: string, since: Date): Promise<string[]> {
+  /** When the sends from the page's public distribution page after `since` were made, oldest first. */
+  async sentFromPageSince(db: Queryable, hppId: string, since: Date): Promise<string[]> {
     const rows = await db.query<{ created_at: string }>(
-      'SELECT created_at FROM outbox_messages WHERE hpp_id = $1 AND created_at > $2 ORDER BY created_at',
+      'SELECT created_at FROM outbox_messages WHERE hpp_id = $1 AND from_page = 1 AND created_at > $2 ORDER BY created_at',
       [hppId, since],
     )
     return rows.map((row) => row.created_at)

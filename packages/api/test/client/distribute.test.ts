@@ -150,6 +150,20 @@ describe.each(testEngines())('hosted page distribution on $name', (engine) => {
       expect(later.statusCode).toBe(201)
     })
 
+    it("does not count the merchant's own sends: they are not limited, and leave the page its sends", async () => {
+      const created = await kit.createHpp()
+      for (let i = 0; i < PAGE_SENDS_PER_HOUR + 2; i++) {
+        const sent = await kit.inject('POST', `/checkout/hpp/${created.hppId}/distribute/`, {
+          recipient: `+3460055500${i}`,
+        })
+        expect(sent.statusCode, sent.body).toBe(201)
+      }
+      const fromPage = await kit.client('POST', `/hpp/${created.hppId}/distribute`, {
+        recipient: '+34600999999',
+      })
+      expect(fromPage.statusCode, fromPage.body).toBe(201)
+    })
+
     it('validates like the merchant call and answers 404 for an unknown page', async () => {
       const created = await kit.createHpp()
       expect(

@@ -23,6 +23,8 @@ describe.each(testEngines())('captures and refunds of an asynchronous lender on 
       let session = await k.get(id)
       expect(session.captures).toEqual([capture])
       expect(session.captured_amount.amount).toBe(0)
+      // A line is captured when its capture counts, as the refund rule reads it: not while it is pending.
+      expect(session.cart.order_lines.map((line) => line.captured)).toEqual([false, false])
       expect((await k.events(id)).length).toBe(eventsBefore)
       // Pending: no second capture, and nothing to refund yet.
       await k.expectRefused(
@@ -47,6 +49,7 @@ describe.each(testEngines())('captures and refunds of an asynchronous lender on 
       session = await k.get(id)
       expect(session.captures).toEqual([{ ...capture, status: 'approved' }])
       expect(session.captured_amount.amount).toBe(TOTAL)
+      expect(session.cart.order_lines.map((line) => line.captured)).toEqual([true, true])
       let events = (await k.events(id)).slice(eventsBefore)
       expect(events.map((e) => e.type)).toEqual(['capture_approved'])
       expect(payloadOf(events[0])).toMatchObject({

@@ -834,7 +834,7 @@ export interface components {
             units: number;
             total_discount: components["schemas"]["Money"];
             total_price_with_tax: components["schemas"]["Money"];
-            /** @description Whether this line has been captured. */
+            /** @description Whether this line has been captured: true once its capture is approved, the moment it counts in `captured_amount` and can be refunded. An asynchronous capture waits `pending` in `captures` (its `item_ids` name the line) until then. */
             captured: boolean;
             /** @description Whether this line has been refunded by item. */
             refunded: boolean;

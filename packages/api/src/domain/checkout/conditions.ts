@@ -6,6 +6,10 @@ import {
   defaultPricingsFor,
   type FinancedPaymentMethodType,
   FinanceError,
+  findInsuranceProduct,
+  INSURANCE_PRODUCTS,
+  insurancePremium,
+  type LoanInput,
   paymentIntentConditions,
 } from '@plazo/finance'
 import { invalidFields } from '../../errors.ts'
@@ -56,6 +60,37 @@ function loanOptions(method: ReadPaymentMethod, pricing: AgentPricing, periods: 
   }
 }
 
+/**
+ * Everything the finance package needs to price one term of a method: its options and, with insurance, the
+ * premium of the named product of the commercial agreement (`INSURANCE_PRODUCTS`). An insurance the agreement
+ * does not have is a 400 naming `options.insurance.value`.
+ */
+export function loanInput(
+  method: ReadPaymentMethod,
+  index: number,
+  pricing: AgentPricing,
+  principal: number,
+  periods: number,
+): LoanInput {
+  const options = loanOptions(method, pricing, periods)
+  if (!options.insurance) return { principal, options }
+  const product = findInsuranceProduct(options.insurance.value)
+  if (!product) {
+    const known = INSURANCE_PRODUCTS.map((p) => p.value).join(', ')
+    throw invalidFields(
+      [
+        {
+          field: `/payment_methods/${index}/options/insurance/value`,
+          message: `is not an insurance product of the agreement (${known})`,
+          keyword: 'insurance',
+        },
+      ],
+      undefined,
+    )
+  }
+  return { principal, options, insuranceAmount: insurancePremium(product, principal, periods) }
+}
+
 /** The terms a method offers: its own `options.periods`, else its pricing's. */
 export function periodsOf(method: ReadPaymentMethod, pricing: AgentPricing): number[] {
   const own = (method.options as { periods?: number[] } | undefined)?.periods
@@ -73,10 +108,9 @@ export function offersFor(method: ReadPaymentMethod, index: number, principal: n
   if (!pricing || principal <= 0) return []
   return periodsOf(method, pricing).flatMap((period) => {
     try {
-      const { conditions, quote } = paymentIntentConditions({
-        principal,
-        options: loanOptions(method, pricing, period),
-      })
+      const { conditions, quote } = paymentIntentConditions(
+        loanInput(method, index, pricing, principal, period),
+      )
       return [
         {
           payment_method_type: method.type,
@@ -107,34 +141,10 @@ export function conditionsFor(
 ): Conditions | null {
   const pricing = pricingFor(method, index)
   if (!pricing || method.type === 'card_payment' || method.type === 'a2a_payment') return null
-  const options = method.options as
-    | (NonNullable<ReadPaymentMethod['options']> & {
-        annual_interest?: number
-        setup_fee?: {
-          payment_type: 'type_fixed_amount' | 'type_upfront' | 'type_financed'
-          fee_type: 'percentage' | 'fix_amount'
-          amount: number
-        }
-        insurance?: { value: string; is_insurance_financed: boolean }
-        max_grace_period?: number
-        merchant_fee?: number
-      })
-    | undefined
-  const periods =
-    term ?? [...(options?.periods ?? pricing.periods)].sort((a, b) => a - b)[0] ?? pricing.periods[0] ?? 1
+  const periods = term ?? periodsOf(method, pricing)[0] ?? pricing.periods[0] ?? 1
+  const input = loanInput(method, index, pricing, principal, periods)
   try {
-    return paymentIntentConditions({
-      principal,
-      options: {
-        pricing_id: pricing.pricing_id,
-        periods,
-        annual_interest: options?.annual_interest ?? pricing.annual_interest,
-        setup_fee: options?.setup_fee ?? pricing.setup_fee,
-        insurance: options?.insurance ?? pricing.insurance,
-        max_grace_period: options?.max_grace_period ?? pricing.max_grace_period,
-        merchant_fee: options?.merchant_fee ?? pricing.merchant_fee,
-      },
-    }).conditions
+    return paymentIntentConditions(input).conditions
   } catch (error) {
     if (error instanceof FinanceError) {
       throw invalidFields(

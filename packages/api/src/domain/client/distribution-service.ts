@@ -108,6 +108,7 @@ export class DistributionService {
         channel: message.channel,
         body: message.body,
         createdAt: now,
+        fromPage: 'rateLimited' in scope,
       })
       // Nothing leaves the sandbox: the log line is where a developer sees the message go out.
       this.#log.info(
@@ -127,7 +128,7 @@ export class DistributionService {
 
   async #checkRate(tx: Transaction, hppId: string, now: Date): Promise<void> {
     const since = new Date(now.getTime() - HOUR_MS)
-    const recent = await outboxMessageRepository.sentSince(tx, hppId, since)
+    const recent = await outboxMessageRepository.sentFromPageSince(tx, hppId, since)
     if (recent.length < PAGE_SENDS_PER_HOUR) return
     const oldest = Date.parse(recent[0] ?? now.toISOString())
     const seconds = Math.max(1, Math.ceil((oldest + HOUR_MS - now.getTime()) / 1000))

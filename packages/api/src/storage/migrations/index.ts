@@ -8,6 +8,7 @@ import { webhookSecretOverlap } from './0007-webhook-secret-overlap.ts'
 import { eventEndpoints } from './0008-event-endpoints.ts'
 import { pendingEventsBySession } from './0009-pending-events-by-session.ts'
 import { sandboxTools } from './0010-sandbox-tools.ts'
+import { outboxFromPage } from './0011-outbox-from-page.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, in the order it is applied. Append only. */
@@ -22,6 +23,7 @@ export const MIGRATIONS: readonly Migration[] = [
   eventEndpoints,
   pendingEventsBySession,
   sandboxTools,
+  outboxFromPage,
 ]
 
 export type { Dialect, Migration } from './migration.ts'

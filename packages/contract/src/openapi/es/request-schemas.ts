@@ -139,7 +139,8 @@ export const REQUEST_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'The merchant `order_reference_2`.': 'El `order_reference_2` del comercio.',
   'The cart as returned: amounts are `{amount, currency}` objects.':
     'El carrito tal como se devuelve: los importes son objetos `{amount, currency}`.',
-  'Whether this line has been captured.': 'Si esta línea se ha capturado.',
+  'Whether this line has been captured: true once its capture is approved, the moment it counts in `captured_amount` and can be refunded. An asynchronous capture waits `pending` in `captures` (its `item_ids` name the line) until then.':
+    'Si esta línea se ha capturado: pasa a true cuando se aprueba su captura, en el momento en que cuenta en `captured_amount` y se puede reembolsar. Hasta entonces, una captura asíncrona espera `pending` en `captures` (sus `item_ids` nombran la línea).',
   'Whether this line has been refunded by item.': 'Si esta línea se ha reembolsado por artículo.',
   'A cart line as returned. Its `id` is what `refunded_item_ids` of a refund takes. `captured` and `refunded` track order management.':
     'Una línea del carrito tal como se devuelve. Su `id` es lo que recibe `refunded_item_ids` en un reembolso. `captured` y `refunded` siguen la gestión del pedido.',

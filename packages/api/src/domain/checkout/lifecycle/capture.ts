@@ -19,9 +19,10 @@ export async function capture(
         detail: `The checkout session is ${state.session.status}: it must be confirmed before capture.`,
       })
     }
-    const captured = state.session.cart.order_lines.find((line) => line.captured)
-    if (state.session.cart.order_lines.every((line) => line.captured)) {
-      throw new ApiError('ALREADY_CAPTURED', { id: captured?.id ?? '' })
+    const taken = capturedOrPending(state)
+    const lines = state.session.cart.order_lines
+    if (lines.every((line) => taken.has(line.id))) {
+      throw new ApiError('ALREADY_CAPTURED', { id: lines.find((line) => taken.has(line.id))?.id ?? '' })
     }
     if (body.transactional && lenderProfile(state.session.customer?.email).rejectsTransactional) {
       throw new ApiError('LENDER_REJECTED', { operation: 'capture' })
@@ -42,7 +43,8 @@ export function captureAll(
   description: string | null,
   transactional: boolean,
 ): Operation {
-  const lines = state.session.cart.order_lines.filter((line) => !line.captured)
+  const taken = capturedOrPending(state)
+  const lines = state.session.cart.order_lines.filter((line) => !taken.has(line.id))
   const profile = lenderProfile(state.session.customer?.email)
   const paidDownPayment =
     state.downPaymentPaid() && state.session.captures.length === 0 ? state.downPaymentAmount() : 0
@@ -50,12 +52,21 @@ export function captureAll(
   const asynchronous =
     profile.asynchronous && !transactional && state.session.merchant.checkout_mode !== 'auto_capture'
   const operation = newOperation(state, lines, amount, description, transactional, asynchronous)
-  for (const line of lines) line.captured = true
   state.session.captures.push(operation)
   state.cancelJob('capture_deadline')
+  // A line is `captured` once its capture counts (approved), as the refund rule reads it; until then an
+  // asynchronous capture holds it in its `item_ids`, `pending`.
   settleOrWait(state, operation, () => {
+    for (const line of lines) line.captured = true
     state.session.captured_amount = money(state.session.captured_amount.amount + amount)
     state.emitCapture(description, amount, lines)
   })
   return operation
+}
+
+/** The lines captured, or held by a capture still waiting for the lender (`pending`). */
+function capturedOrPending(state: SessionState): Set<string> {
+  const pending = state.session.captures.filter((c) => c.status === 'pending').flatMap((c) => c.item_ids)
+  const captured = state.session.cart.order_lines.filter((line) => line.captured).map((line) => line.id)
+  return new Set([...pending, ...captured])
 }

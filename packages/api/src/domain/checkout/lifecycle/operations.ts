@@ -55,6 +55,7 @@ export function approvePendingOperations(state: SessionState): void {
     capture.status = 'approved'
     session.captured_amount = money(session.captured_amount.amount + capture.amount.amount)
     const lines = session.cart.order_lines.filter((l) => capture.item_ids.includes(l.id))
+    for (const line of lines) line.captured = true
     state.emitCapture(capture.description, capture.amount.amount, lines)
   }
   for (const refund of session.refunds.filter((r) => r.status === 'pending')) {
