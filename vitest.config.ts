@@ -24,6 +24,8 @@ export default defineConfig({
   test: {
     // Webhook deliveries and OAuth token requests in tests go to loopback receivers only.
     env: { PLAZO_WEBHOOK_TARGETS: 'loopback' },
+    // Builds what the tests read that is not committed (the MCP server's docs data) when it is stale.
+    globalSetup: ['scripts/test-setup.mjs'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [

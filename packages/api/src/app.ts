@@ -52,6 +52,8 @@ export interface AppOptions {
   timerIntervalMs?: number
   /** The built checkout app served at /hpp and /embedded; defaults to apps/hpp/dist. */
   hppDistDir?: string
+  /** The checkout-js script served at /checkout.js; defaults to packages/checkout-js/dist/checkout.js. */
+  checkoutJsPath?: string
   /** Webhook delivery worker settings (interval, timeout…); `intervalMs: false` leaves passes to `deliverDue()`. */
   webhooks?: WebhookOptions
 }
@@ -167,7 +169,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   )
   await hppPageRoutes(app, { client, publicUrl: config.publicUrl, distDir: options.hppDistDir })
   // Served at the root, beside the API: <script src="<api>/checkout.js">.
-  assetRoutes(app)
+  assetRoutes(app, options.checkoutJsPath ? { checkoutJsPath: options.checkoutJsPath } : {})
   // The MCP server for coding agents (sandbox only): the docs and the sandbox as tools, at /mcp.
   if (config.sandbox) mcpRoutes(app, { apiPrefix: API_PREFIX })
   startTimerLoop(app, lifecycle, options.timerIntervalMs ?? 1000)

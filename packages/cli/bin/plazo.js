@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The `plazo` command. The CLI is TypeScript run through tsx, like the API (`tsx src/server.ts`).
+// The `plazo` command from this repository's sources (TypeScript through tsx); the published package runs its
+// build (dist/plazo.js, `npm run build -w packages/cli`).
 import { register } from 'tsx/esm/api'
 
 register()

@@ -1,33 +1,6 @@
-import { Command, CommanderError } from 'commander'
-import { COMMANDS } from './commands/index.ts'
-import { describeError } from './errors.ts'
+#!/usr/bin/env node
+// The `plazo` command (bin/plazo.js from the sources, dist/plazo.js when installed).
+import { run } from './index.ts'
 
-/**
- * `plazo`: one line and exit 1 on any failure (no stack trace; `--debug` prints the detail), exit 0 on
- * success. Each command is a file under commands/ registered in COMMANDS.
- */
-const program = new Command('plazo')
-  .description(
-    'Plazo sandbox from your terminal: webhooks on localhost, BNPL scenarios, events, request log.',
-  )
-  .option('--json', 'machine-readable output (one JSON value per line)')
-  .option('--debug', 'show the detail of errors')
-  .option('--api-url <url>', 'API base URL (default PLAZO_API_URL, else http://localhost:4000/api/v2)')
-  .showHelpAfterError(false)
-  .exitOverride()
-  .configureOutput({ outputError: () => {} })
-
-for (const register of COMMANDS) register(program)
-
-try {
-  await program.parseAsync(process.argv)
-} catch (error) {
-  if (error instanceof CommanderError) {
-    // --help and --version end here too, with exit code 0.
-    if (error.exitCode !== 0) process.stderr.write(`plazo: ${error.message.replace(/^error: /, '')}\n`)
-    process.exit(error.exitCode)
-  }
-  process.stderr.write(`plazo: ${describeError(error)}\n`)
-  if (program.opts().debug) process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`)
-  process.exit(1)
-}
+const code = await run(process.argv)
+if (code !== 0) process.exit(code)

@@ -1,5 +1,5 @@
 export { isPlazoError, type PlazoClient, type PlazoErrorLike } from './client.ts'
-export { type DocPage, type Locale, loadPages } from './docs/pages.ts'
+export { type DocPage, type DocSection, type Locale, readPages } from './docs/data.ts'
 export { DocsSearch, type SearchHit } from './docs/search.ts'
 export { handleMcpHttpRequest } from './http.ts'
 export { createMcpServer, defaultDocsSearch, type McpServerOptions, SERVER_NAME } from './server.ts'

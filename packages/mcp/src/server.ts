@@ -5,39 +5,37 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js'
 import type { PlazoClient } from './client.ts'
-import { DEFAULT_DOCS_SITE_DIR } from './docs/pages.ts'
 import { DocsSearch } from './docs/search.ts'
 import { registerPrompts } from './prompts.ts'
 import { registerResources } from './resources.ts'
 import { registerTools } from './tools/define.ts'
 import { docsTools } from './tools/docs-tools.ts'
 import { sandboxTools } from './tools/sandbox-tools.ts'
+import { SERVER_VERSION } from './version.ts'
+
+export { SERVER_VERSION }
 
 export const SERVER_NAME = 'plazo'
-export const SERVER_VERSION = '0.1.0'
 
 export interface McpServerOptions {
   /** The Plazo client the sandbox tools call, or a function that returns it when a tool runs. */
   plazo: PlazoClient | (() => PlazoClient)
-  /** The docs index; share one between servers (the HTTP route makes one server per request). */
+  /** The docs index; by default one per process over the pages this package carries. */
   docs?: DocsSearch
-  /** apps/docs of the repository (its build is used when there is one). */
-  docsSiteDir?: string
 }
 
 const INSTRUCTIONS = `Plazo's docs and sandbox. Before writing integration code, search_docs and read_doc the guide (English or Spanish) and cite it. The sandbox tools act as the signed-in merchant on the sandbox only (never production): create_checkout_session, simulate_customer_action to play the customer, get_checkout_session for the status, list_events for the webhooks, then confirm_order, capture_order, refund_order. Amounts are integers in cents. A failed call returns the API's exception, the invalid fields and the guide that explains it.`
 
 let sharedDocs: DocsSearch | undefined
 
-/** The docs index of this repository's apps/docs, built once per process on first use. */
+/** The docs index of the pages this package carries, built once per process on first use. */
 export function defaultDocsSearch(): DocsSearch {
-  sharedDocs ??= new DocsSearch(DEFAULT_DOCS_SITE_DIR)
+  sharedDocs ??= new DocsSearch()
   return sharedDocs
 }
 
 export function createMcpServer(options: McpServerOptions): McpServer {
-  const siteDir = options.docsSiteDir ?? DEFAULT_DOCS_SITE_DIR
-  const docs = options.docs ?? (options.docsSiteDir ? new DocsSearch(siteDir) : defaultDocsSearch())
+  const docs = options.docs ?? defaultDocsSearch()
   const { plazo } = options
   const client = typeof plazo === 'function' ? plazo : () => plazo
   const server = new McpServer(
@@ -45,7 +43,7 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     { instructions: INSTRUCTIONS },
   )
   registerTools(server, [...docsTools(docs), ...sandboxTools(client)])
-  registerResources(server, docs, siteDir)
+  registerResources(server)
   registerPrompts(server)
   return server
 }

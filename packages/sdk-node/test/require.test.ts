@@ -1,5 +1,5 @@
-// CommonJS projects load the package with require(): Node 20.19+, 22.12+ and 24 load an ES module that way
-// (require(esm)) when the package exports it under a condition require matches ("default").
+// CommonJS projects load the package with require(): the package has a CommonJS build under the `require`
+// condition (dist/index.cjs, with its own declarations), so it loads without require(esm) and in CommonJS tools.
 import { execFile } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'

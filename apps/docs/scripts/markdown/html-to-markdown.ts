@@ -6,8 +6,8 @@
  * below cover Docusaurus's own markup.
  */
 import { gfm } from '@joplin/turndown-plugin-gfm'
+import { twinLink } from '@plazo/docs-content/twin-link'
 import TurndownService from 'turndown'
-import { twinLink } from './twin-link.ts'
 
 type Node = TurndownService.Node
 

@@ -1,13 +1,12 @@
 /**
  * After `docusaurus build`: every docs page gets its Markdown twin at its URL plus `.md`
  * (`build/docs/order-management/refunds.md`, `build/es/docs/…`), and each locale its `llms.txt` and
- * `llms-full.txt` (see llms-txt.ts). Pages are read from the build, so the twins say exactly what the pages say.
+ * `llms-full.txt` (see packages/docs-content/src/llms-txt.ts). Pages are read from the build, so the twins say exactly what the pages say.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { createDocument } from '@mixmark-io/domino'
-import { apiReferences } from '../../api-references.ts'
-import { renderDoc } from './html-to-markdown.ts'
+import { apiReferences } from '@plazo/docs-content/api-references'
 import {
   type LlmsSite,
   renderLlmsFullTxt,
@@ -15,7 +14,8 @@ import {
   SUMMARIES,
   sidebarSections,
   type TwinPage,
-} from './llms-txt.ts'
+} from '@plazo/docs-content/llms-txt'
+import { renderDoc } from './html-to-markdown.ts'
 
 function htmlPages(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -5,12 +5,12 @@
  * every word REQUIRED, tried first with all words, then without stop words, then with one word left out
  * (when there are three or more), each against titles, then headings, then texts, until the limit is reached;
  * hits are grouped under their page in the order pages first appeared (its worker.js, smartQueries.js and
- * sortSearchResults.js). Here the index is built from the Markdown of docs/pages.ts at first use (about 60
- * pages per locale; milliseconds), so it works with no docs server and on a fresh clone.
+ * sortSearchResults.js). Here the index is built at first use from the pages this package carries (data.ts,
+ * about 60 per locale), so it works with no docs server, in any project.
  */
 import { createRequire } from 'node:module'
 import lunr from 'lunr'
-import { DEFAULT_DOCS_SITE_DIR, type DocPage, type Locale, loadPages } from './pages.ts'
+import { type DocPage, type Locale, readPages } from './data.ts'
 
 const require = createRequire(import.meta.url)
 require('lunr-languages/lunr.stemmer.support')(lunr)
@@ -123,7 +123,8 @@ interface RankedDoc extends IndexedDoc {
 export class DocsSearch {
   private readonly indexes = new Map<Locale, { pages: DocPage[]; wrapped: WrappedIndex[] }>()
 
-  constructor(private readonly siteDir = DEFAULT_DOCS_SITE_DIR) {}
+  /** `source` gives the pages of a locale; by default the ones this package carries. */
+  constructor(private readonly source: (locale: Locale) => DocPage[] = readPages) {}
 
   /** The pages of a locale, loaded and indexed on first use. */
   pages(locale: Locale): DocPage[] {
@@ -133,7 +134,7 @@ export class DocsSearch {
   private load(locale: Locale): { pages: DocPage[]; wrapped: WrappedIndex[] } {
     let loaded = this.indexes.get(locale)
     if (!loaded) {
-      const pages = loadPages(locale, this.siteDir)
+      const pages = this.source(locale)
       loaded = { pages, wrapped: buildIndexes(pages) }
       this.indexes.set(locale, loaded)
     }

@@ -7,9 +7,10 @@
  * and a `fetch` that hands each call to this same app in-process (`app.inject`): the call goes through the
  * whole API (authentication, validation, idempotency, error bodies) exactly as over the network, without a
  * socket, without knowing which address this node listens on, and without leaving the process.
+ *
+ * @plazo/mcp (the MCP SDK, the docs and their search index) is loaded when /mcp is first called, not when the API
+ * starts: most sandboxes never serve an agent, and their start stays as fast as the API alone.
  */
-import { handleMcpHttpRequest } from '@plazo/mcp'
-import { Plazo } from '@plazo/node'
 import type { FastifyInstance } from 'fastify'
 import { parseBearer } from '../../domain/auth/index.ts'
 
@@ -37,6 +38,14 @@ export function inProcessFetch(app: FastifyInstance): (request: Request) => Prom
   }
 }
 
+let modules: Promise<[typeof import('@plazo/mcp'), typeof import('@plazo/node')]> | undefined
+
+/** The MCP server and the SDK, imported once, on the first call. */
+function loadMcp() {
+  modules ??= Promise.all([import('@plazo/mcp'), import('@plazo/node')])
+  return modules
+}
+
 /** `apiPrefix` is where the API's routes are (`/api/v2`). */
 export function mcpRoutes(app: FastifyInstance, options: { apiPrefix: string }): void {
   const fetch = inProcessFetch(app)
@@ -44,6 +53,7 @@ export function mcpRoutes(app: FastifyInstance, options: { apiPrefix: string }):
   const apiUrl = `http://in-process${options.apiPrefix}`
   app.post('/mcp', { onRequest: [app.authenticate] }, async (request, reply) => {
     const accessToken = parseBearer(request.headers.authorization) ?? ''
+    const [{ handleMcpHttpRequest }, { Plazo }] = await loadMcp()
     // The transport writes the answer itself (JSON, or its own 4xx for a bad MCP message).
     reply.raw.setHeader('x-request-id', request.id)
     reply.hijack()

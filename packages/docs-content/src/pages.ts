@@ -1,16 +1,15 @@
 /**
- * The docs pages an agent reads and searches: the same pages as the site (apps/docs/docs and its Spanish i18n
- * tree), each as Markdown. When the site has been built, a page's Markdown is its twin (build/docs/x.md, written
+ * The docs pages as an agent reads and searches them (the MCP server's build packs them): the same pages as the
+ * site (apps/docs/docs and its Spanish i18n tree), each as Markdown. When the site has been built, a page's Markdown is its twin (build/docs/x.md, written
  * by apps/docs/scripts/markdown from the rendered page); on a fresh clone, without a build, it is made from the
  * .mdx source here: front matter as the title, imports and JSX dropped, each tab as a bold label, the samples
  * that remark-code-import would include read from apps/docs/samples, links to guides pointing at their twins.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
-import { fileURLToPath } from 'node:url'
-// The site's own rule for links in twins, so a page made from source links like the built twin.
-import { twinLink } from '@plazo/docs/scripts/markdown/twin-link.ts'
 import { parse as parseYaml } from 'yaml'
+// The site's own rule for links in twins, so a page made from source links like the built twin.
+import { twinLink } from './twin-link.ts'
 
 export type Locale = 'en' | 'es'
 export const LOCALES: readonly Locale[] = ['en', 'es']
@@ -39,9 +38,6 @@ export interface DocPage {
   fromBuild: boolean
   sections: DocSection[]
 }
-
-/** apps/docs of this repository. */
-export const DEFAULT_DOCS_SITE_DIR = fileURLToPath(new URL('../../../../apps/docs/', import.meta.url))
 
 function sourceDir(siteDir: string, locale: Locale): string {
   return locale === 'en'
@@ -180,8 +176,8 @@ function builtTwin(siteDir: string, locale: Locale, route: string): string | und
   return existsSync(file) ? readFileSync(file, 'utf8') : undefined
 }
 
-/** Every docs page of one locale, sorted by URL. */
-export function loadPages(locale: Locale, siteDir = DEFAULT_DOCS_SITE_DIR): DocPage[] {
+/** Every docs page of one locale of the site in `siteDir` (apps/docs), sorted by URL. */
+export function loadPages(locale: Locale, siteDir: string): DocPage[] {
   const dir = sourceDir(siteDir, locale)
   const prefix = locale === 'en' ? '' : '/es'
   const pages = mdxFiles(dir).map((file): DocPage => {

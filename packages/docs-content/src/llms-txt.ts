@@ -113,7 +113,7 @@ const AGENT_SECTION: Record<Locale, { title: string; lines: string[] }> = {
   en: {
     title: 'Instructions for coding agents',
     lines: [
-      '- Use the Plazo MCP server rather than scraping pages: `npx plazo mcp` (stdio; it signs in with `PLAZO_ACCESS_TOKEN`, or `PLAZO_USERNAME` + `PLAZO_PASSWORD`, or the login stored by `plazo login`), or Streamable HTTP at `<sandbox URL>/mcp` with the header `Authorization: Bearer <sandbox access token>` (from `POST /api/v2/auth/login`).',
+      '- Use the Plazo MCP server rather than scraping pages: `npx -y @plazo/mcp` (stdio, in any project; it signs in with `PLAZO_API_URL` and `PLAZO_ACCESS_TOKEN`, or `PLAZO_USERNAME` + `PLAZO_PASSWORD`; `plazo mcp` of `@plazo/cli` also uses the login stored by `plazo login`), or Streamable HTTP at `<sandbox URL>/mcp` with the header `Authorization: Bearer <sandbox access token>` (from `POST /api/v2/auth/login`).',
       '- Tools: `search_docs` and `read_doc` for these guides (en, es); `create_checkout_session`, `get_checkout_session`, `update_checkout_session`, `cancel_checkout_session`, `confirm_order`, `capture_order`, `refund_order` for orders; `simulate_customer_action` and `advance_clock` to play the customer and move time in the sandbox; `list_events`, `resend_event`, `verify_webhook_signature` for webhooks.',
       '- It only ever touches the sandbox. Amounts are integers in cents. An API error comes back as a tool error with its `exception`, the invalid fields and the guide to read.',
       '- Every guide is Markdown at its URL plus `.md` (listed above); the OpenAPI documents are the contract. Setup: `/docs/get-started/ai-agents.md`.',
@@ -122,7 +122,7 @@ const AGENT_SECTION: Record<Locale, { title: string; lines: string[] }> = {
   es: {
     title: 'Instrucciones para agentes de programación',
     lines: [
-      '- Usa el servidor MCP de Plazo en lugar de leer páginas: `npx plazo mcp` (stdio; inicia sesión con `PLAZO_ACCESS_TOKEN`, o `PLAZO_USERNAME` + `PLAZO_PASSWORD`, o la sesión guardada por `plazo login`), o Streamable HTTP en `<URL del sandbox>/mcp` con la cabecera `Authorization: Bearer <token de acceso del sandbox>` (de `POST /api/v2/auth/login`).',
+      '- Usa el servidor MCP de Plazo en lugar de leer páginas: `npx -y @plazo/mcp` (stdio, en cualquier proyecto; inicia sesión con `PLAZO_API_URL` y `PLAZO_ACCESS_TOKEN`, o `PLAZO_USERNAME` + `PLAZO_PASSWORD`; `plazo mcp` de `@plazo/cli` usa también la sesión guardada por `plazo login`), o Streamable HTTP en `<URL del sandbox>/mcp` con la cabecera `Authorization: Bearer <token de acceso del sandbox>` (de `POST /api/v2/auth/login`).',
       '- Herramientas: `search_docs` y `read_doc` para estas guías (en, es); `create_checkout_session`, `get_checkout_session`, `update_checkout_session`, `cancel_checkout_session`, `confirm_order`, `capture_order`, `refund_order` para los pedidos; `simulate_customer_action` y `advance_clock` para hacer de cliente y adelantar el tiempo en el sandbox; `list_events`, `resend_event`, `verify_webhook_signature` para los webhooks.',
       '- Solo actúa sobre el sandbox. Los importes son enteros en céntimos. Un error de la API vuelve como error de la herramienta, con su `exception`, los campos no válidos y la guía que hay que leer.',
       '- Cada guía está en Markdown en su URL más `.md` (lista de arriba); los documentos OpenAPI son el contrato. Configuración: `/es/docs/get-started/ai-agents.md`.',

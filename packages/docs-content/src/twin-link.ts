@@ -1,4 +1,4 @@
-/** Links in the Markdown twins. No imports, so the MCP server (packages/mcp) can use it too. */
+/** Links in the Markdown twins: the site writes them so, and the MCP server's pages made from source too. */
 
 /** A site link to another docs page points at its Markdown twin, keeping its #hash. */
 export function twinLink(href: string): string {

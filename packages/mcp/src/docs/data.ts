@@ -1,0 +1,95 @@
+/**
+ * What this package carries of the docs, written by scripts/build-data.ts when it is built (`npm run build`, and
+ * before the tests): every guide as Markdown with its sections (en, es), the four OpenAPI documents, llms.txt,
+ * and a manifest. Read from the package's own `data/` folder, wherever the package is installed: the server
+ * needs no docs site, no repository and no network.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export type Locale = 'en' | 'es'
+export const LOCALES: readonly Locale[] = ['en', 'es']
+
+export interface DocSection {
+  /** Heading text ('' for the text before the first heading). */
+  heading: string
+  /** The heading's anchor, for `url#anchor`. */
+  anchor: string
+  /** Plain text of the section (no code, no Markdown punctuation). */
+  text: string
+}
+
+export interface DocPage {
+  /** The docs plugin's id (`order-management/refunds`, `hpp/customization/index`). */
+  id: string
+  locale: Locale
+  /** The page on the site (`/docs/order-management/refunds`, `/es/docs/…`). */
+  url: string
+  /** Its Markdown twin (`/docs/order-management/refunds.md`). */
+  markdownUrl: string
+  title: string
+  description: string
+  markdown: string
+  /** Whether `markdown` is the docs build's twin (true) or made from the .mdx source (false). */
+  fromBuild: boolean
+  sections: DocSection[]
+}
+
+/** One API reference: its OpenAPI document (a file of data/openapi/) and its titles. */
+export interface ReferenceEntry {
+  id: string
+  fileName: string
+  route: string
+  title: Record<Locale, string>
+}
+
+export interface DataManifest {
+  /** Generated file: what scripts/build-data.ts read to write the data. */
+  generated: string
+  references: ReferenceEntry[]
+  pages: Record<Locale, number>
+}
+
+/** The package's root: the nearest folder up from this module with this package's package.json. */
+function packageRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url))
+  for (;;) {
+    const manifest = join(dir, 'package.json')
+    if (existsSync(manifest) && /"name":\s*"@plazo\/mcp"/.test(readFileSync(manifest, 'utf8'))) return dir
+    const parent = dirname(dir)
+    if (parent === dir) throw new Error('@plazo/mcp: cannot find the package folder')
+    dir = parent
+  }
+}
+
+let root: string | undefined
+export function dataDir(): string {
+  root ??= packageRoot()
+  return join(root, 'data')
+}
+
+function read(path: string): string {
+  const file = join(dataDir(), path)
+  if (!existsSync(file))
+    throw new Error(
+      `@plazo/mcp: ${file} is missing; build the package's data with "npm run build:data -w packages/mcp"`,
+    )
+  return readFileSync(file, 'utf8')
+}
+
+export function readManifest(): DataManifest {
+  return JSON.parse(read('manifest.json')) as DataManifest
+}
+
+export function readPages(locale: Locale): DocPage[] {
+  return JSON.parse(read(`pages.${locale}.json`)) as DocPage[]
+}
+
+export function readOpenApi(locale: Locale, fileName: string): string {
+  return read(join('openapi', locale === 'en' ? '' : 'es', fileName))
+}
+
+export function readLlmsTxt(locale: Locale): string {
+  return read(`llms.${locale}.txt`)
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'tsdown'
+
+// The published server: the library (index) and the stdio binary (plazo-mcp). The contract's schemas and
+// validator are bundled in (docs/adr/0015); everything in `dependencies` stays a dependency. The docs it serves
+// are data/, written by scripts/build-data.ts.
+export default defineConfig({
+  entry: { index: 'src/index.ts', 'plazo-mcp': 'src/bin.ts' },
+  format: 'esm',
+  platform: 'node',
+  target: 'node20.19',
+  dts: true,
+  fixedExtension: false,
+  clean: true,
+})
