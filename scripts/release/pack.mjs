@@ -1,0 +1,124 @@
+// `npm run release:pack`: builds every public package and packs each into .release/packages/ as a stranger gets
+// it, then lints the tarballs with publint and @arethetypeswrong/cli (both must be clean). A package's
+// package.json is written for publishing from its `publishConfig` (docs/adr/0015): in this repository its
+// `exports` and `bin` point at the TypeScript sources (tsx, Vitest), the published ones at dist/; scripts and
+// devDependencies (the private workspaces it bundles: contract, finance, docs-content, api) are left out.
+// Options: --no-build (pack what is built), --no-lint. Writes .release/packages/index.json for the install test.
+import { execFileSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('../..', import.meta.url))
+const out = join(root, '.release')
+const packagesOut = join(out, 'packages')
+const args = new Set(process.argv.slice(2))
+
+/** The public packages, in build order; `attw` is the profile their entry points are checked with. */
+export const PUBLIC = [
+  { dir: 'packages/sdk-node', attw: 'strict' },
+  // checkout.js is the <script> build (window.PlazoCheckout), not a module to import: no types to check.
+  { dir: 'packages/checkout-js', attw: 'esm-only', attwArgs: ['--exclude-entrypoints', './checkout.js'] },
+  { dir: 'packages/mcp', attw: 'esm-only' },
+  { dir: 'packages/cli', attw: 'esm-only' },
+  { dir: 'packages/sandbox', attw: 'esm-only' },
+]
+/** Built before the public packages: the hosted page the sandbox carries. */
+const ALSO_BUILT = ['apps/hpp']
+
+const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'))
+const run = (command, argv, options = {}) =>
+  execFileSync(command, argv, { cwd: root, stdio: 'inherit', ...options })
+
+const manifests = new Map(PUBLIC.map(({ dir }) => [readJson(join(root, dir, 'package.json')).name, dir]))
+
+/** The package.json a stranger installs. */
+function publishedManifest(pkg) {
+  const { publishConfig = {}, scripts: _scripts, devDependencies: _dev, private: priv, ...rest } = pkg
+  if (priv) throw new Error(`${pkg.name} is private`)
+  const { access, registry: _registry, tag: _tag, ...overrides } = publishConfig
+  const manifest = { ...rest, ...overrides, ...(access ? { publishConfig: { access } } : {}) }
+  for (const [name, version] of Object.entries(manifest.dependencies ?? {})) {
+    if (name.startsWith('@plazo/') && !manifests.has(name))
+      throw new Error(`${pkg.name} depends on the private ${name}: bundle it (devDependencies) or publish it`)
+    if (manifests.has(name)) {
+      const current = readJson(join(root, manifests.get(name), 'package.json')).version
+      if (current !== version)
+        throw new Error(`${pkg.name} depends on ${name} ${version}, which is at ${current}`)
+    }
+  }
+  return manifest
+}
+
+if (!args.has('--no-build')) {
+  for (const dir of [...ALSO_BUILT, ...PUBLIC.map((p) => p.dir)])
+    run('npm', ['run', 'build', `--workspace=${dir}`])
+}
+
+rmSync(out, { recursive: true, force: true })
+mkdirSync(packagesOut, { recursive: true })
+const packed = []
+for (const { dir, attw, attwArgs = [] } of PUBLIC) {
+  const source = join(root, dir)
+  const pkg = readJson(join(source, 'package.json'))
+  const stage = join(out, 'stage', pkg.name.replace('/', '+'))
+  mkdirSync(stage, { recursive: true })
+  for (const entry of [...(pkg.files ?? []), 'README.md', 'LICENSE', 'CHANGELOG.md']) {
+    if (!existsSync(join(source, entry))) {
+      if ((pkg.files ?? []).includes(entry)) throw new Error(`${pkg.name}: ${entry} is missing (not built?)`)
+      continue
+    }
+    cpSync(join(source, entry), join(stage, entry), { recursive: true })
+  }
+  writeFileSync(join(stage, 'package.json'), `${JSON.stringify(publishedManifest(pkg), null, 2)}\n`)
+  const [info] = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', packagesOut], {
+      cwd: stage,
+      encoding: 'utf8',
+    }),
+  )
+  const tarball = join(packagesOut, info.filename)
+  packed.push({
+    name: pkg.name,
+    version: pkg.version,
+    tarball,
+    size: statSync(tarball).size,
+    unpackedSize: info.unpackedSize,
+    files: info.entryCount,
+    attw,
+    attwArgs,
+    stage,
+  })
+}
+
+if (!args.has('--no-lint')) {
+  for (const { name, tarball, attw, attwArgs, stage } of packed) {
+    console.log(`\n${name}: publint`)
+    run(process.execPath, [resolve(root, 'node_modules/publint/src/cli.js'), 'run', stage, '--strict'])
+    console.log(`${name}: @arethetypeswrong/cli (--profile ${attw})`)
+    run(process.execPath, [
+      resolve(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'),
+      tarball,
+      '--profile',
+      attw,
+      ...attwArgs,
+      '--format',
+      'table-flipped',
+      '--no-color',
+    ])
+  }
+}
+
+writeFileSync(
+  join(packagesOut, 'index.json'),
+  `${JSON.stringify(
+    packed.map(({ stage: _stage, attw: _attw, attwArgs: _args, ...entry }) => entry),
+    null,
+    2,
+  )}\n`,
+)
+console.log('\nPacked in .release/packages/:')
+for (const { name, version, size, unpackedSize, files } of packed)
+  console.log(
+    `  ${`${name}@${version}`.padEnd(26)} ${(size / 1024).toFixed(0).padStart(6)} kB packed, ${(unpackedSize / 1024).toFixed(0).padStart(6)} kB unpacked, ${files} files`,
+  )
