@@ -54,7 +54,9 @@ describe('Spanish sidebar labels', () => {
       string,
       { message: string }
     >
-    const apiTitle = /^title: (.*)$/m.exec(renderGlobals({ enums: {}, errors: [], constants: {} }, 'es'))?.[1]
+    const apiTitle = /^title: (.*)$/m.exec(
+      renderGlobals({ enums: {}, errors: [], constants: {}, spanish: {} }, 'es'),
+    )?.[1]
     expect(labels['sidebar.typedoc.doc.Globals']?.message).toBe(apiTitle)
   })
 })

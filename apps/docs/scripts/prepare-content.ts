@@ -63,6 +63,7 @@ function prepareGlobals(): void {
     enums: contract.ENUMS,
     errors: contract.ERROR_CATALOGUE,
     constants: (source.CONSTANTS ?? {}) as Record<string, unknown>,
+    spanish: { ...contract.SPANISH_TEXTS, ...contract.SPANISH_GLOBALS_TEXTS },
   }
   write('docs/api/globals.mdx', renderGlobals(input, 'en'))
   write('i18n/es/docusaurus-plugin-content-docs/current/api/globals.mdx', renderGlobals(input, 'es'))

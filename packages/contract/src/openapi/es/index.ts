@@ -9,6 +9,7 @@ import { CLIENT_OPERATION_TEXTS } from './client-operations.ts'
 import { CUSTOMER_SCHEMA_TEXTS } from './customer-schemas.ts'
 import { DEVELOPER_TOOL_TEXTS } from './developer-tools.ts'
 import { DOCUMENT_TEXTS, TAG_NAMES } from './documents.ts'
+import { GLOBALS_TEXTS } from './globals.ts'
 import { OPERATION_TEXTS } from './operations.ts'
 import { PAYMENT_SCHEMA_TEXTS } from './payment-schemas.ts'
 import { REQUEST_SCHEMA_TEXTS } from './request-schemas.ts'
@@ -36,6 +37,12 @@ export const SPANISH_TEXTS: Catalogue = mergeCatalogues(SPANISH_CATALOGUES)
 
 /** The tags keep their English names (the `#tag/…` anchors); Redoc shows these Spanish `x-displayName`s. */
 export const SPANISH_TAG_NAMES: Catalogue = TAG_NAMES
+
+/**
+ * The Spanish of the globals page's texts that no document shows (constants, the error catalogue's `when`);
+ * the page takes every other text from SPANISH_TEXTS.
+ */
+export const SPANISH_GLOBALS_TEXTS: Catalogue = GLOBALS_TEXTS
 
 function mergeCatalogues(catalogues: Readonly<Record<string, Catalogue>>): Catalogue {
   const merged: Record<string, string> = {}
