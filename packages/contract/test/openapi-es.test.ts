@@ -2,7 +2,15 @@ import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { withCodeSamples } from '../src/code-samples/index.ts'
-import { SPANISH_CATALOGUES, SPANISH_TAG_NAMES, SPANISH_TEXTS } from '../src/openapi/es/index.ts'
+import { CONSTANTS } from '../src/constants.ts'
+import { ENUMS } from '../src/enums.ts'
+import { ERROR_CATALOGUE } from '../src/errors.ts'
+import {
+  SPANISH_CATALOGUES,
+  SPANISH_GLOBALS_TEXTS,
+  SPANISH_TAG_NAMES,
+  SPANISH_TEXTS,
+} from '../src/openapi/es/index.ts'
 import { buildOpenApiDocument, OPENAPI_DOCUMENT_NAMES } from '../src/openapi/index.ts'
 import { documentTexts, translateDocument } from '../src/openapi/translate.ts'
 
@@ -90,8 +98,56 @@ describe('the Spanish catalogue', () => {
   it('shows the Spanish texts in the reference: an operation summary and a schema description', () => {
     const spanish = committed('es/order-management.json')
     const paths = spanish.paths as Record<string, Record<string, { summary: string }>>
-    expect(paths['/checkout/{checkout_session_id}/refund']?.post?.summary).toBe('Reembolsa un pedido')
+    expect(paths['/checkout/{checkout_session_id}/refund']?.post?.summary).toBe('Reembolsar un pedido')
     const schemas = (spanish.components as { schemas: Record<string, { description?: string }> }).schemas
     expect(schemas.RefundRequest?.description).toMatch(/^Reembolsa por `refunded_item_ids`/)
+  })
+})
+
+describe('the Spanish operation summaries', () => {
+  // The guides' headings name a task with an infinitive ("Capturar un pedido"); the references' operations are
+  // the same tasks, so they read the same way, not as orders ("Captura un pedido").
+  const summaries = englishDocuments.flatMap((doc) =>
+    Object.values(doc.paths as Record<string, Record<string, { summary?: string }>>).flatMap((operations) =>
+      Object.values(operations).flatMap((operation) => operation.summary ?? []),
+    ),
+  )
+
+  it('start with an infinitive', () => {
+    expect(summaries.length).toBeGreaterThan(30)
+    const infinitive = /^\p{Lu}\p{Ll}*(?:ar|er|ir)(?:se|lo|la)?$/u
+    const notInfinitive = summaries
+      .map((english) => SPANISH_TEXTS[english] ?? '')
+      .filter((spanish) => !infinitive.test(spanish.split(' ')[0] ?? ''))
+    expect(notInfinitive).toEqual([])
+  })
+})
+
+describe('the Spanish globals catalogue', () => {
+  // The globals page shows every enumeration's and constant's description and every error's `when`: in Spanish
+  // from SPANISH_TEXTS when a document shows the text too, else from SPANISH_GLOBALS_TEXTS, never from both.
+  const constantDescriptions = Object.values(CONSTANTS).map((constant) => constant.description)
+  const texts = [
+    ...Object.values(ENUMS).map((enumeration) => enumeration.description),
+    ...constantDescriptions,
+    ...ERROR_CATALOGUE.map((entry) => entry.when),
+  ]
+
+  it('has the Spanish of every text of the globals page that no document shows', () => {
+    expect(texts.filter((text) => !(text in SPANISH_TEXTS) && !(text in SPANISH_GLOBALS_TEXTS))).toEqual([])
+  })
+
+  it('has no entry the page no longer shows, and none that SPANISH_TEXTS already gives', () => {
+    const shown = new Set(texts)
+    expect(Object.keys(SPANISH_GLOBALS_TEXTS).filter((text) => !shown.has(text))).toEqual([])
+    expect(Object.keys(SPANISH_GLOBALS_TEXTS).filter((text) => text in SPANISH_TEXTS)).toEqual([])
+  })
+
+  it('keeps every `code` span of the English', () => {
+    const code = (text: string) => text.match(/`[^`]+`/g) ?? []
+    const lost = Object.entries(SPANISH_GLOBALS_TEXTS).filter(([english, spanish]) =>
+      code(english).some((span) => !code(spanish).includes(span)),
+    )
+    expect(lost.map(([english]) => english)).toEqual([])
   })
 })

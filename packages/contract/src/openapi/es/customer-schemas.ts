@@ -15,7 +15,7 @@ export const CUSTOMER_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'Billing: first_name, last_name and address are required.':
     'Facturación: first_name, last_name y address son obligatorios.',
   'The full customer a payment intent request needs: contact, identity document, family situation, residence, professional details and income, with their conditional rules.':
-    'El cliente completo que necesita una petición de payment intent: contacto, documento de identidad, situación familiar, residencia, datos profesionales e ingresos, con sus reglas condicionales.',
+    'El cliente completo que necesita una petición de intención de pago: contacto, documento de identidad, situación familiar, residencia, datos profesionales e ingresos, con sus reglas condicionales.',
   'Deprecated misspelling of `birth_date`, accepted on input only and renamed to `birth_date`.':
     'Variante mal escrita y obsoleta de `birth_date`: solo se acepta en la entrada y se renombra a `birth_date`.',
   'Identity document. `expeditor` is the issuing country.':

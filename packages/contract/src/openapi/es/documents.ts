@@ -4,7 +4,7 @@ import { BRAND } from '../../brand.ts'
 export const DOCUMENT_TEXTS: Readonly<Record<string, string>> = {
   [`${BRAND} Checkout Session API — embedded`]: `API de sesiones de checkout de ${BRAND}: checkout integrado`,
   'Create checkout sessions whose checkout runs inside your site: your server creates the session and receives a `client_secret`; your front end mounts the checkout with checkout-js. For merchants who collect the customer data themselves, the payment intent call creates the session and asks the lender at once.':
-    'Crea sesiones de checkout cuyo checkout se ejecuta dentro de tu web: tu servidor crea la sesión y recibe un `client_secret`; tu frontend monta el checkout con checkout-js. Si eres un comercio que recoge los datos del cliente por su cuenta, la llamada de payment intent crea la sesión y consulta a la entidad financiera en el mismo paso.',
+    'Crea sesiones de checkout cuyo checkout se ejecuta dentro de tu web: tu servidor crea la sesión y recibe un `client_secret`; tu frontend monta el checkout con checkout-js. Si eres un comercio que recoge los datos del cliente por su cuenta, la llamada de intención de pago crea la sesión y consulta a la entidad financiera en el mismo paso.',
   'All amounts are integer cents (7900 is 79.00 EUR), in EUR; purchase countries are ESP and FRA.':
     'Todos los importes son céntimos enteros (7900 son 79,00 EUR), en EUR; los países de compra son ESP y FRA.',
   "**Authentication.** Log in with `POST /auth/login/` and send `Authorization: Bearer <access_token>` on every other call from your server. Calls tagged *browser* or *public* are made from the customer's browser and never take your token: each says what it takes instead.":

@@ -2,7 +2,7 @@ import { BRAND } from '../../brand.ts'
 
 /** Spanish texts of the server operations (src/openapi/operations/): summaries, descriptions, responses and example names. */
 export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
-  'Log in': 'Inicia sesión',
+  'Log in': 'Iniciar sesión',
   'Exchange a username and password for a bearer token pair. Send the access token as `Authorization: Bearer <access_token>` on every other call; it lasts `expires_in` seconds (2678400, 31 days, by default). Sandbox users: `demo@plazo.test` / `plazo-sandbox` (merchant Demo Store) and `other@plazo.test` / `plazo-sandbox` (Other Shop).':
     'Cambia un nombre de usuario y una contraseña por un par de tokens bearer. Envía el token de acceso como `Authorization: Bearer <access_token>` en todas las demás llamadas; dura `expires_in` segundos (2678400, 31 días, por defecto). Usuarios del sandbox: `demo@plazo.test` / `plazo-sandbox` (comercio Demo Store) y `other@plazo.test` / `plazo-sandbox` (Other Shop).',
   'Sandbox user': 'Usuario del sandbox',
@@ -16,11 +16,11 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'Invalid credentials': 'Credenciales no válidas',
   'Internal error. No body; the `x-request-id` header identifies the request in our logs.':
     'Error interno. Sin cuerpo; la cabecera `x-request-id` identifica la petición en nuestros logs.',
-  'Log out': 'Cierra la sesión',
+  'Log out': 'Cerrar la sesión',
   [`End the login of the calling token: every token issued since that login (this access token, its refresh token and the pairs refreshed from them) stops working at once, on every API node within 5 seconds. Tokens of your other logins keep working. Call it when a token may have leaked, or when a tool that logged in is done. No body. A ${BRAND} addition: the specification leaves logout open.`]: `Cierra el inicio de sesión del token con el que llamas: todos los tokens emitidos desde ese login (este token de acceso, su refresh token y los pares renovados a partir de ellos) dejan de funcionar al momento, en todos los nodos de la API en un máximo de 5 segundos. Los tokens de tus otros logins siguen funcionando. Úsalo cuando un token haya podido filtrarse o cuando una herramienta que inició sesión ya haya terminado. Sin cuerpo. Es un añadido de ${BRAND}: la especificación deja abierto el cierre de sesión.`,
   'Logged out.': 'Sesión cerrada.',
   'Logged out': 'Sesión cerrada',
-  'Refresh the token pair': 'Renueva el par de tokens',
+  'Refresh the token pair': 'Renovar el par de tokens',
   [`Exchange a refresh token for a new access and refresh token pair. The refresh token used is revoked: each can be used once. A ${BRAND} addition: the specification leaves refresh open.`]: `Cambia un refresh token por un nuevo par de token de acceso y refresh token. El refresh token usado queda revocado: cada uno sirve una sola vez. Es un añadido de ${BRAND}: la especificación deja abierta la renovación.`,
   Refresh: 'Renovación',
   'A new pair.': 'Un par nuevo.',
@@ -28,9 +28,9 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'Unknown, expired or already used refresh token (actionCode 1001).':
     'Refresh token desconocido, caducado o ya usado (actionCode 1001).',
   'Invalid refresh token': 'Refresh token no válido',
-  'Create an embedded checkout session': 'Crea una sesión de checkout integrado',
+  'Create an embedded checkout session': 'Crear una sesión de checkout integrado',
   'Create a session whose checkout runs inside your site. Call it from your server, then pass `client_secret` to checkout-js in the browser to mount the CheckoutSessionComponent. `merchant.order_reference_1` and the `cart` are required; the cart total must equal the sum of the item totals (409 otherwise). `purchase_country` defaults to your default country; `payment_methods` to every method your agent has a pricing for. Send an `Idempotency-Key` to retry safely.':
-    'Crea una sesión cuyo checkout se ejecuta dentro de tu web. Llámala desde tu servidor y después pasa `client_secret` a checkout-js en el navegador para montar el CheckoutSessionComponent. `merchant.order_reference_1` y el `cart` son obligatorios; el total del carrito debe ser igual a la suma de los totales de los artículos (si no, 409). `purchase_country` toma por defecto tu país por defecto, y `payment_methods`, todos los métodos para los que tu agente tiene un pricing. Envía una `Idempotency-Key` para reintentar sin riesgo.',
+    'Crea una sesión cuyo checkout se ejecuta dentro de tu web. Llámala desde tu servidor y después pasa `client_secret` a checkout-js en el navegador para montar el CheckoutSessionComponent. `merchant.order_reference_1` y el `cart` son obligatorios; el total del carrito debe ser igual a la suma de los totales de los artículos (si no, 409). `purchase_country` toma por defecto tu país por defecto, y `payment_methods`, todos los métodos para los que tu agente tiene una tarifa. Envía una `Idempotency-Key` para reintentar sin riesgo.',
   'A product (embedded)': 'Un producto (integrado)',
   'A service (embedded)': 'Un servicio (integrado)',
   'A accommodation (embedded)': 'Un alojamiento (integrado)',
@@ -48,41 +48,41 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
     'El total del carrito no es la suma de los totales de los artículos. El mensaje da las dos cifras: `The total price of the cart (<total>) differs from the sum of all the items total price (<sum>).`',
   'Cart mismatch (embedded)': 'El carrito no cuadra (integrado)',
   'Key reused': 'Clave reutilizada',
-  'Create a session and process its payment intent': 'Crea una sesión y procesa su payment intent',
+  'Create a session and process its payment intent': 'Crear una sesión y procesar su intención de pago',
   'Consumer loan with a full customer': 'Préstamo al consumo con un cliente completo',
   'Created; the payment intent is being decided. Follow it with GET or the notifications.':
-    'Creada; el payment intent está en decisión. Síguelo con GET o con las notificaciones.',
+    'Creada; la intención de pago está en decisión. Síguela con GET o con las notificaciones.',
   'Session created': 'Sesión creada',
-  'Get a checkout session': 'Consulta una sesión de checkout',
+  'Get a checkout session': 'Consultar una sesión de checkout',
   'The session with its status, cart order lines (their `id` is what refunds by item take), payment intents and their conditions, hosted page, captures and refunds.':
-    'La sesión con su estado, las líneas de pedido del carrito (su `id` es lo que usan los reembolsos por artículo), los payment intents y sus condiciones, la página alojada, las capturas y los reembolsos.',
+    'La sesión con su estado, las líneas de pedido del carrito (su `id` es lo que usan los reembolsos por artículo), las intenciones de pago y sus condiciones, la página alojada, las capturas y los reembolsos.',
   'The session.': 'La sesión.',
   'Confirmed and captured': 'Confirmada y capturada',
   'Not a UUID': 'No es un UUID',
   'No checkout session with this id belongs to your merchant (another merchant’s ids answer the same).':
     'Ninguna sesión de checkout con este id pertenece a tu comercio (los ids de otro comercio responden lo mismo).',
   'Unknown session': 'Sesión desconocida',
-  'Term not offered': `${BRAND} no ofrecido`,
-  'Read what an agent offers': 'Consulta lo que ofrece un agente',
+  'Term not offered': 'Un plazo que no se ofrece',
+  'Read what an agent offers': 'Consultar lo que ofrece un agente',
   'The merchant name, purchase countries, currency, payment method types and public pricings of an agent (point of sale), for widgets and simulators; checkout-js `agentConfiguration()`. Never shows the merchant fee. No token: the agent id is public, like a publishable key. Answers carry `access-control-allow-origin: *` (preflight answered), so pages on any origin can call it; send no cookies.':
-    'El nombre del comercio, los países de compra, la moneda, los tipos de método de pago y los pricings públicos de un agente (punto de venta), para widgets y simuladores; `agentConfiguration()` de checkout-js. Nunca muestra la comisión del comercio. Sin token: el id de agente es público, como una clave publicable. Las respuestas llevan `access-control-allow-origin: *` (la petición previa tiene respuesta), así que pueden llamarla páginas de cualquier origen; no envíes cookies.',
+    'El nombre del comercio, los países de compra, la moneda, los tipos de método de pago y las tarifas públicas de un agente (punto de venta), para widgets y simuladores; `agentConfiguration()` de checkout-js. Nunca muestra la comisión del comercio. Sin token: el id de agente es público, como una clave publicable. Las respuestas llevan `access-control-allow-origin: *` (la petición previa tiene respuesta), así que pueden llamarla páginas de cualquier origen; no envíes cookies.',
   'The agent configuration.': 'La configuración del agente.',
   'Demo Store, agent-online': 'Demo Store, agent-online',
   'Agent id not a UUID': 'El id de agente no es un UUID',
   'No agent has this id.': 'Ningún agente tiene este id.',
   'Unknown agent': 'Agente desconocido',
-  "List an agent's public pricings": 'Lista los pricings públicos de un agente',
+  "List an agent's public pricings": 'Listar las tarifas públicas de un agente',
   'Per payment method type: the terms offered, nominal interest, grace period, setup fee and insurance; checkout-js `agentPricings()`. No token: the agent id is public, like a publishable key. Answers carry `access-control-allow-origin: *` (preflight answered), so pages on any origin can call it; send no cookies.':
     'Por tipo de método de pago: los plazos ofrecidos, el interés nominal, el periodo de carencia, la comisión de apertura y el seguro; `agentPricings()` de checkout-js. Sin token: el id de agente es público, como una clave publicable. Las respuestas llevan `access-control-allow-origin: *` (la petición previa tiene respuesta), así que pueden llamarla páginas de cualquier origen; no envíes cookies.',
-  'The public pricings.': 'Los pricings públicos.',
-  'Two pricings': 'Dos pricings',
-  'Simulate the loan conditions of an amount': 'Simula las condiciones de préstamo de un importe',
+  'The public pricings.': 'Las tarifas públicas.',
+  'Two pricings': 'Dos tarifas',
+  'Simulate the loan conditions of an amount': 'Simular las condiciones de préstamo de un importe',
   "Every offer (conditions, schedule and totals) of the agent's financed payment methods for an amount in cents, or of the `payment_method_type` and `period` asked. The same computation as a payment intent's conditions: what the customer is shown is what the API records. Terms that cannot be priced (fewer cents than instalments) are left out. A type the agent does not finance or a term it does not offer answers 400 naming the field. checkout-js `simulator()`, `paymentMethodConditions()` and the SimulatorComponent use it. No token: the agent id is public, like a publishable key. Answers carry `access-control-allow-origin: *` (preflight answered), so pages on any origin can call it; send no cookies.":
-    'Todas las ofertas (condiciones, calendario y totales) de los métodos de pago financiados del agente para un importe en céntimos, o las del `payment_method_type` y el `period` pedidos. Es el mismo cálculo que el de las condiciones de un payment intent: lo que se le muestra al cliente es lo que registra la API. Se omiten los plazos que no se pueden calcular (menos céntimos que cuotas). Un tipo que el agente no financia o un plazo que no ofrece responde 400 nombrando el campo. Lo usan `simulator()` y `paymentMethodConditions()` de checkout-js y el SimulatorComponent. Sin token: el id de agente es público, como una clave publicable. Las respuestas llevan `access-control-allow-origin: *` (la petición previa tiene respuesta), así que pueden llamarla páginas de cualquier origen; no envíes cookies.',
+    'Todas las ofertas (condiciones, calendario y totales) de los métodos de pago financiados del agente para un importe en céntimos, o las del `payment_method_type` y el `period` pedidos. Es el mismo cálculo que el de las condiciones de una intención de pago: lo que se le muestra al cliente es lo que registra la API. Se omiten los plazos que no se pueden calcular (menos céntimos que cuotas). Un tipo que el agente no financia o un plazo que no ofrece responde 400 nombrando el campo. Lo usan `simulator()` y `paymentMethodConditions()` de checkout-js y el SimulatorComponent. Sin token: el id de agente es público, como una clave publicable. Las respuestas llevan `access-control-allow-origin: *` (la petición previa tiene respuesta), así que pueden llamarla páginas de cualquier origen; no envíes cookies.',
   '300.00 EUR in 3 BNPL instalments': '300,00 EUR en 3 cuotas BNPL',
   'The offers.': 'Las ofertas.',
   '3 × 100.00 EUR': '3 × 100,00 EUR',
-  'Play the customer and the lender': 'Haz de cliente y de entidad financiera',
+  'Play the customer and the lender': 'Hacer de cliente y de entidad financiera',
   'Sandbox only (when `PLAZO_SANDBOX` is on), on your own sessions: `approve` completes the checkout with `payment_method_type` (default the first offered), `deny` has the lender deny it, `challenge` asks for a down payment, `desist` gives up. The effects are those of the hosted page: statuses, timers and notifications.':
     'Solo en el sandbox (cuando `PLAZO_SANDBOX` está activado) y sobre tus propias sesiones: `approve` completa el checkout con `payment_method_type` (por defecto, el primero ofrecido), `deny` hace que la entidad financiera lo deniegue, `challenge` pide una entrada y `desist` lo abandona. Los efectos son los de la página alojada: estados, temporizadores y notificaciones.',
   'Approve with BNPL': 'Aprobar con BNPL',
@@ -93,8 +93,8 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'The session status does not allow this operation; nothing changed.':
     'El estado de la sesión no permite esta operación; no ha cambiado nada.',
   'Wrong status': 'Estado incorrecto',
-  'The public pricings of an agent.': 'Los pricings públicos de un agente.',
-  'Create a hosted-payment-page checkout session': 'Crea una sesión de checkout con página de pago alojada',
+  'The public pricings of an agent.': 'Las tarifas públicas de un agente.',
+  'Create a hosted-payment-page checkout session': 'Crear una sesión de checkout con página de pago alojada',
   [`Create a session paid on the ${BRAND} hosted payment page. Redirect the customer to \`redirect_url\`, show \`qr_code_url\` in a store, or send the link with the distribute call. After success or cancel the customer returns to your \`success_url\` or \`cancel_url\` with \`order_reference\` (your \`order_reference_1\`) and \`checkout_session_id\` appended to the query. When \`ui.hpp.merchant_urls\` is given, both URLs are required. The cart total must equal the sum of the item totals (409 otherwise). Send an \`Idempotency-Key\` to retry safely.`]: `Crea una sesión que se paga en la página de pago alojada de ${BRAND}. Redirige al cliente a \`redirect_url\`, muestra \`qr_code_url\` en una tienda o envía el enlace con la llamada de distribución. Tras el éxito o la cancelación, el cliente vuelve a tu \`success_url\` o \`cancel_url\` con \`order_reference\` (tu \`order_reference_1\`) y \`checkout_session_id\` añadidos a la query. Si envías \`ui.hpp.merchant_urls\`, las dos URLs son obligatorias. El total del carrito debe ser igual a la suma de los totales de los artículos (si no, 409). Envía una \`Idempotency-Key\` para reintentar sin riesgo.`,
   'A product (hpp)': 'Un producto (hpp)',
   'A service (hpp)': 'Un servicio (hpp)',
@@ -105,7 +105,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'Created.': 'Creada.',
   'Hosted page session': 'Sesión con página alojada',
   'Cart mismatch (hpp)': 'El carrito no cuadra (hpp)',
-  'Send the hosted page link to the customer': 'Envía al cliente el enlace de la página alojada',
+  'Send the hosted page link to the customer': 'Enviar al cliente el enlace de la página alojada',
   'Send `redirect_url` to the customer by e-mail (an e-mail address) or SMS (a phone number with country code, no spaces). Anything else is a 400. The sandbox sends no real messages: it keeps them in an outbox you can read with the test helpers.':
     'Envía `redirect_url` al cliente por e-mail (una dirección de e-mail) o por SMS (un número de teléfono con prefijo de país, sin espacios). Cualquier otra cosa es un 400. El sandbox no envía mensajes reales: los guarda en una bandeja de salida que puedes leer con las utilidades de prueba.',
   'By SMS': 'Por SMS',
@@ -115,7 +115,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'No hosted page with this id belongs to your merchant.':
     'Ninguna página alojada con este id pertenece a tu comercio.',
   Unknown: 'Desconocida',
-  'Read the messages the sandbox did not send': 'Lee los mensajes que el sandbox no envió',
+  'Read the messages the sandbox did not send': 'Leer los mensajes que el sandbox no envió',
   'Sandbox only: the sandbox sends no e-mail or SMS. Each distribution (yours, or from the distribution page of `distribution_url`, which allows 5 sends per hosted page and hour) is kept here with the text the customer would receive, in the language of the purchase country, oldest first. `hpp_id` is required; a hosted page of another merchant answers 404 like an unknown one.':
     'Solo en el sandbox: el sandbox no envía e-mails ni SMS. Cada distribución (la tuya, o la de la página de distribución de `distribution_url`, que permite 5 envíos por página alojada y hora) se guarda aquí con el texto que recibiría el cliente, en el idioma del país de compra, de la más antigua a la más reciente. `hpp_id` es obligatorio; una página alojada de otro comercio responde 404, igual que una desconocida.',
   'The hosted page whose messages to list (`payload.hpp.id`).':
@@ -123,9 +123,9 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'The messages of the hosted page.': 'Los mensajes de la página alojada.',
   'One SMS': 'Un SMS',
   'Missing hpp_id': 'Falta hpp_id',
-  'Update an order': 'Modifica un pedido',
+  'Update an order': 'Modificar un pedido',
   'Replace the session data (same body as create, in the same mode). Possible until the session is captured, cancelled or expired (409 afterwards). The cart rules of create apply (409 on a total mismatch). Before confirmation the payment intents are built again and the customer chooses again; a confirmed order keeps its payment methods and chosen intent, its total may stay or go down (409 above it; a lower total recomputes the conditions over the same term and sends conditions_changed). A down payment the customer has paid stays with the order, and the new total must be larger than it (409). A down-payment session cannot be updated (409).':
-    'Sustituye los datos de la sesión (el mismo cuerpo que al crearla, en el mismo modo). Es posible hasta que la sesión se captura, se cancela o caduca (después, 409). Se aplican las reglas del carrito de la creación (409 si el total no cuadra). Antes de la confirmación, los payment intents se generan de nuevo y el cliente vuelve a elegir; un pedido confirmado conserva sus métodos de pago y el intent elegido, y su total puede mantenerse o bajar (409 si sube; un total menor recalcula las condiciones con el mismo plazo y envía conditions_changed). Una entrada que el cliente ya ha pagado sigue con el pedido, y el nuevo total debe ser mayor que ella (409). Una sesión de entrada no se puede modificar (409).',
+    'Sustituye los datos de la sesión (el mismo cuerpo que al crearla, en el mismo modo). Es posible hasta que la sesión se captura, se cancela o caduca (después, 409). Se aplican las reglas del carrito de la creación (409 si el total no cuadra). Antes de la confirmación, las intenciones de pago se generan de nuevo y el cliente vuelve a elegir; un pedido confirmado conserva sus métodos de pago y la intención de pago elegida, y su total puede mantenerse o bajar (409 si sube; un total menor recalcula las condiciones con el mismo plazo y envía conditions_changed). Una entrada que el cliente ya ha pagado sigue con el pedido, y el nuevo total debe ser mayor que ella (409). Una sesión de entrada no se puede modificar (409).',
   'New cart': 'Carrito nuevo',
   'Updated.': 'Modificada.',
   'Updated session': 'Sesión modificada',
@@ -133,19 +133,19 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
     'El total del carrito no cuadra; la sesión ya no puede cambiar (capturada, cancelada o caducada); se ha subido el total de un pedido confirmado; el nuevo total no supera la entrada pagada; es una sesión de entrada.',
   'Cart mismatch': 'El carrito no cuadra',
   'Already captured': 'Ya capturada',
-  'Cancel an order': 'Cancela un pedido',
+  'Cancel an order': 'Cancelar un pedido',
   'Cancel the session. Only before capture, and it cannot be undone; after capture, refund the full amount instead. Answers 201 with the cancelled session. An open down-payment session of the order is cancelled with it; a down payment the customer already paid is refunded on its own session (refund_approved).':
     'Cancela la sesión. Solo antes de la captura, y no se puede deshacer; después de la captura, reembolsa el importe completo. Responde 201 con la sesión cancelada. Una sesión de entrada abierta del pedido se cancela con ella; una entrada que el cliente ya ha pagado se reembolsa en su propia sesión (refund_approved).',
   'Cancelled.': 'Cancelada.',
   Cancelled: 'Cancelada',
-  'Confirm an approved order': 'Confirma un pedido aprobado',
+  'Confirm an approved order': 'Confirmar un pedido aprobado',
   [`In \`delegated\` checkout mode, confirm an order the lender approved. It must be confirmed within \`max_interval_in_minutes_for_confirm\`, or it is cancelled. A ${BRAND} addition: the specification leaves the confirm call open.`]: `En el modo de checkout \`delegated\`, confirma un pedido que la entidad financiera ha aprobado. Debe confirmarse en \`max_interval_in_minutes_for_confirm\`; si no, se cancela. Es un añadido de ${BRAND}: la especificación deja abierta la llamada de confirmación.`,
   'Confirmed.': 'Confirmada.',
   Confirmed: 'Confirmada',
   'The `Idempotency-Key` header is empty or longer than 255 characters.':
     'La cabecera `Idempotency-Key` está vacía o tiene más de 255 caracteres.',
   'Key too long': 'Clave demasiado larga',
-  'Capture an order': 'Captura un pedido',
+  'Capture an order': 'Capturar un pedido',
   "Capture every order line not yet captured, once the session is confirmed. Each order line is captured once (409 `already captured`). With `transactional: true` the lender is asked synchronously: a rejection answers 410 with nothing captured, an acceptance is `approved` at once. Otherwise some lenders answer asynchronously: the capture is `pending` and a `capture_approved` notification follows. The amount is the lines' total less a down payment the customer paid, which was captured on its own session.":
     'Captura todas las líneas del pedido que aún no se han capturado, una vez confirmada la sesión. Cada línea del pedido se captura una sola vez (409 `already captured`). Con `transactional: true` se consulta a la entidad financiera de forma síncrona: un rechazo responde 410 sin capturar nada, y una aceptación queda `approved` al momento. Si no, algunas entidades financieras responden de forma asíncrona: la captura queda `pending` y después llega una notificación `capture_approved`. El importe es el total de las líneas menos la entrada que haya pagado el cliente, que se capturó en su propia sesión.',
   Capture: 'Captura',
@@ -158,7 +158,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'The lender rejected a transactional capture; nothing was captured.':
     'La entidad financiera ha rechazado una captura transaccional; no se ha capturado nada.',
   Rejected: 'Rechazada',
-  'Refund an order': 'Reembolsa un pedido',
+  'Refund an order': 'Reembolsar un pedido',
   'Refund captured order lines by `refunded_item_ids` (ids from `payload.cart.order_lines[].id`; each must have been captured and is refunded once) or an amount by `refunded_amount` (never with item ids; never above the captured total minus what was refunded). Partial refunds are allowed until the captured total. `transactional: true` asks the lender synchronously (410 on rejection, `approved` at once otherwise). Without it, asynchronous lenders answer `pending` and a `refund_approved` notification follows. A paid down payment is refunded on its own session (`downpayment_checkout_session_id`).':
     'Reembolsa líneas de pedido capturadas con `refunded_item_ids` (ids de `payload.cart.order_lines[].id`; cada una debe estar capturada y se reembolsa una sola vez) o un importe con `refunded_amount` (nunca junto con ids de artículos; nunca por encima del total capturado menos lo ya reembolsado). Se admiten reembolsos parciales hasta el total capturado. `transactional: true` consulta a la entidad financiera de forma síncrona (410 si rechaza; si no, `approved` al momento). Sin él, las entidades financieras asíncronas responden `pending` y después llega una notificación `refund_approved`. Una entrada pagada se reembolsa en su propia sesión (`downpayment_checkout_session_id`).',
   'By amount': 'Por importe',
@@ -172,7 +172,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'Above the captured total': 'Por encima del total capturado',
   'The lender rejected a transactional refund; nothing was refunded.':
     'La entidad financiera ha rechazado un reembolso transaccional; no se ha reembolsado nada.',
-  'Move the sandbox clock forward': 'Adelanta el reloj del sandbox',
+  'Move the sandbox clock forward': 'Adelantar el reloj del sandbox',
   'Sandbox only: move your merchant sandbox clock forward by `minutes` and run, before answering, every timer that falls due (confirm and capture windows, `expires_at`, `invitation_expires_on_date`), so timed rules can be tested at once.':
     'Solo en el sandbox: adelanta `minutes` minutos el reloj del sandbox de tu comercio y ejecuta, antes de responder, todos los temporizadores que venzan (plazos de confirmación y de captura, `expires_at`, `invitation_expires_on_date`), para probar al momento las reglas que dependen del tiempo.',
   'One day and a minute': 'Un día y un minuto',
@@ -182,14 +182,14 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'A request with the same `Idempotency-Key` is still running: retry a moment later.':
     'Una petición con la misma `Idempotency-Key` sigue en curso: reintenta dentro de un momento.',
   'Still running': 'Aún en curso',
-  'List the notifications of a checkout session': 'Lista las notificaciones de una sesión de checkout',
+  'List the notifications of a checkout session': 'Listar las notificaciones de una sesión de checkout',
   'Every event the session triggered, oldest first, with its delivery status and each try: when, the HTTP status your endpoint answered, how long it took and why it failed. Use it to see why a notification did not arrive; after fixing your endpoint, redeliver the event. `checkout_session_id` is required (400 when missing or not a UUID); a session of another merchant answers 404 like an unknown one.':
     'Todos los eventos que ha generado la sesión, del más antiguo al más reciente, con su estado de entrega y cada intento: cuándo, qué estado HTTP respondió tu endpoint, cuánto tardó y por qué falló. Úsalo para ver por qué no llegó una notificación; después de arreglar tu endpoint, vuelve a entregar el evento. `checkout_session_id` es obligatorio (400 si falta o no es un UUID); una sesión de otro comercio responde 404, igual que una desconocida.',
   'The checkout session whose events to list.': 'La sesión de checkout cuyos eventos quieres listar.',
   'The events of the session.': 'Los eventos de la sesión.',
   'Delivered on the second try': 'Entregado en el segundo intento',
   'Missing session id': 'Falta el id de la sesión',
-  'Send a notification again': 'Vuelve a enviar una notificación',
+  'Send a notification again': 'Volver a enviar una notificación',
   'Queue the event for delivery now, whatever its status (pending, delivered or failed), with the same `event_id` and body and a fresh retry schedule; behind an earlier pending event of its session, it waits for that one (`next_attempt_at` null). It goes to the session’s current `notification_url` (or your merchant one) with the current `notification_auth` and signing secret, so fix those first. Your endpoint may therefore receive an event twice: deduplicate on `event_id`.':
     'Pone el evento en cola para entregarlo ya, sea cual sea su estado (pending, delivered o failed), con el mismo `event_id` y el mismo cuerpo y un calendario de reintentos nuevo; si va detrás de un evento pendiente anterior de su sesión, espera a ese (`next_attempt_at` a null). Se envía al `notification_url` actual de la sesión (o al de tu comercio) con el `notification_auth` y el secreto de firma actuales, así que corrígelos antes. Por eso tu endpoint puede recibir un evento dos veces: elimina duplicados por `event_id`.',
   'Queued; it is sent within a second.': 'En cola; se envía en menos de un segundo.',
@@ -197,7 +197,7 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
   'No event with this id belongs to your merchant (another merchant’s ids answer the same).':
     'Ningún evento con este id pertenece a tu comercio (los ids de otro comercio responden lo mismo).',
   'Unknown event': 'Evento desconocido',
-  'Correct the notification URL of a session': 'Corrige la URL de notificación de una sesión',
+  'Correct the notification URL of a session': 'Corregir la URL de notificación de una sesión',
   'Replace the session’s `merchant.notification_url`, whatever its status: also once the order is captured, cancelled or expired, when the order can no longer be updated (`PUT /checkout/{checkout_session_id}` answers 409 then). Only the URL changes; the order, its status and its other notification settings stay as they are. Every later try goes to the new URL: notifications still `pending` at their next try, and those you redeliver (a `failed` one is not sent again by itself). The answer is the session.':
     'Sustituye el `merchant.notification_url` de la sesión, sea cual sea su estado: también cuando el pedido ya está capturado, cancelado o caducado y ya no se puede modificar (entonces `PUT /checkout/{checkout_session_id}` responde 409). Solo cambia la URL; el pedido, su estado y el resto de su configuración de notificaciones siguen igual. Todos los intentos posteriores van a la nueva URL: las notificaciones aún `pending` en su siguiente intento, y las que vuelvas a entregar (una `failed` no se vuelve a enviar sola). La respuesta es la sesión.',
   'Corrected URL': 'URL corregida',
@@ -205,16 +205,16 @@ export const OPERATION_TEXTS: Readonly<Record<string, string>> = {
     'La sesión con su nuevo `merchant.notification_url`.',
   Session: 'Sesión',
   'Not an http or https URL': 'No es una URL http ni https',
-  'Get the signing secret': 'Consulta el secreto de firma',
+  'Get the signing secret': 'Consultar el secreto de firma',
   'Your secret.': 'Tu secreto.',
   Secret: 'Secreto',
-  'Rotate the signing secret': 'Rota el secreto de firma',
+  'Rotate the signing secret': 'Rotar el secreto de firma',
   'New secret': 'Secreto nuevo',
-  'Download the CA of the client certificate': 'Descarga la CA del certificado de cliente',
+  'Download the CA of the client certificate': 'Descargar la CA del certificado de cliente',
   [`For \`notification_auth: {"authorization_cert": true}\`: notifications then arrive over HTTPS presenting the ${BRAND} client certificate, which this CA signs. Configure your TLS server to request a client certificate and trust only this CA for it (nginx \`ssl_client_certificate ca.pem; ssl_verify_client on;\`, Node \`https.createServer({ca, requestCert: true, rejectUnauthorized: true})\`). The sandbox makes the CA once and keeps it. Public material only: the private keys never leave ${BRAND}.`]: `Para \`notification_auth: {"authorization_cert": true}\`: las notificaciones llegan entonces por HTTPS presentando el certificado de cliente de ${BRAND}, firmado por esta CA. Configura tu servidor TLS para que pida un certificado de cliente y confíe solo en esta CA para validarlo (nginx \`ssl_client_certificate ca.pem; ssl_verify_client on;\`, Node \`https.createServer({ca, requestCert: true, rejectUnauthorized: true})\`). El sandbox crea la CA una vez y la conserva. Solo material público: las claves privadas nunca salen de ${BRAND}.`,
   'The CA certificate (PEM).': 'El certificado de la CA (PEM).',
   'CA certificate': 'Certificado de la CA',
-  'Download the client certificate': 'Descarga el certificado de cliente',
+  'Download the client certificate': 'Descargar el certificado de cliente',
   [`The certificate ${BRAND} presents when it delivers notifications with \`authorization_cert: true\`, signed by the CA above. Pin it (for instance its SHA-256 fingerprint) if your server checks more than the CA. Public material only.`]: `El certificado que presenta ${BRAND} cuando entrega notificaciones con \`authorization_cert: true\`, firmado por la CA anterior. Fíjalo (por ejemplo, su huella SHA-256) si tu servidor comprueba algo más que la CA. Solo material público.`,
   'The client certificate (PEM).': 'El certificado de cliente (PEM).',
   'Client certificate': 'Certificado de cliente',

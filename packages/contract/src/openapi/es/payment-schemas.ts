@@ -3,7 +3,7 @@ import { BRAND } from '../../brand.ts'
 /** Spanish texts of the payment method schemas and of the enumerations (src/payment-methods.ts, src/enums.ts). */
 export const PAYMENT_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'Payment methods offered (at least 1, unique; a `type` may appear only once — the API answers 400 otherwise). Omitted: every method the agent has a pricing for.':
-    'Métodos de pago ofrecidos (al menos 1, sin repetir; un `type` solo puede aparecer una vez, si no la API responde 400). Si se omite, todos los métodos para los que el agente tiene un pricing.',
+    'Métodos de pago ofrecidos (al menos 1, sin repetir; un `type` solo puede aparecer una vez, si no la API responde 400). Si se omite, todos los métodos para los que el agente tiene una tarifa.',
   '`auto_capture` (default) confirms and captures when the customer completes checkout; `auto_confirm` only confirms; `delegated` leaves confirm and capture to the merchant.':
     '`auto_capture` (por defecto) confirma y captura cuando el cliente completa el checkout; `auto_confirm` solo confirma; `delegated` deja la confirmación y la captura en manos del comercio.',
   'Currency. EUR only.': 'Moneda. Solo EUR.',
@@ -23,18 +23,19 @@ export const PAYMENT_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'Purchase country (ISO 3166-1 alpha-3). Defaults to the merchant default country.':
     'País de compra (ISO 3166-1 alfa-3). Por defecto, el país por defecto del comercio.',
   'A payment method offered in the session: its `type` and optional `options`. Options not given come from the agent pricing of that type (see ADR 0003).':
-    'Un método de pago ofrecido en la sesión: su `type` y unas `options` opcionales. Las opciones que no se indican se toman del pricing del agente para ese tipo (consulta el ADR 0003).',
+    'Un método de pago ofrecido en la sesión: su `type` y unas `options` opcionales. Las opciones que no se indican se toman de la tarifa del agente para ese tipo (consulta el ADR 0003).',
   'Financed payment method types other than `auto_loan` (which has extra options).':
     'Tipos de método de pago financiado distintos de `auto_loan` (que tiene opciones adicionales).',
   'A financed payment method.': 'Un método de pago financiado.',
-  'Terms offered, in months (e.g. 3, 6, 9, 12 for BNPL; 18 to 48 for consumer loans; 24 to 96 for auto loans).': `${BRAND}s ofrecidos, en meses (por ejemplo, 3, 6, 9 y 12 en BNPL; de 18 a 48 en préstamos al consumo; de 24 a 96 en financiación de vehículos).`,
+  'Terms offered, in months (e.g. 3, 6, 9, 12 for BNPL; 18 to 48 for consumer loans; 24 to 96 for auto loans).':
+    'Los plazos ofrecidos, en meses (por ejemplo, 3, 6, 9 y 12 en BNPL; de 18 a 48 en préstamos al consumo; de 24 a 96 en financiación de vehículos).',
   'Annual nominal interest rate, 0 to 1 (0.0799 = 7.99 %).':
     'Tipo de interés nominal anual, de 0 a 1 (0.0799 = 7,99 %).',
   'Longest grace period offered, in months.': 'Periodo de carencia más largo que se ofrece, en meses.',
   'Fee the merchant pays on the amount of credit (the cart amount financed), 0 to 1 (0.02 = 2 %). Never charged to the customer.':
     'Comisión que paga el comercio sobre el importe del crédito (el importe financiado del carrito), de 0 a 1 (0.02 = 2 %). Nunca se cobra al cliente.',
   'Options of a financed payment method. Omitted options come from the agent pricing.':
-    'Opciones de un método de pago financiado. Las opciones omitidas se toman del pricing del agente.',
+    'Opciones de un método de pago financiado. Las opciones omitidas se toman de la tarifa del agente.',
   'For `percentage` a ratio of the principal (0 to 1); for `fix_amount` an amount in euros (decimals, not cents: 15.5 is 15.50 EUR).':
     'Con `percentage`, una proporción del principal (de 0 a 1); con `fix_amount`, un importe en euros (con decimales, no en céntimos: 15.5 son 15,50 EUR).',
   'Opening fee of a loan. A `percentage` fee has an amount between 0 and 1.':
@@ -51,7 +52,7 @@ export const PAYMENT_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'An auto loan.': 'Una financiación de vehículo.',
   'Options of an auto loan.': 'Opciones de una financiación de vehículo.',
   'Lender.': 'Entidad financiera.',
-  'Lender pricing.': 'Pricing de la entidad financiera.',
+  'Lender pricing.': 'Tarifa de la entidad financiera.',
   'How auto-loan lenders are asked.':
     'Cómo se consulta a las entidades financieras de la financiación de vehículos.',
   'Auto loans: ask lenders one after the other (`waterfall`) or all at once (`parallel`).':
@@ -67,7 +68,7 @@ export const PAYMENT_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'When a down payment is collected: never, before the loan is requested, or after approval and before confirmation.':
     'Cuándo se cobra una entrada: nunca, antes de solicitar el préstamo o tras la aprobación y antes de la confirmación.',
   'How a down payment is paid: by card or by account-to-account transfer.':
-    'Cómo se paga una entrada: con tarjeta o por transferencia de cuenta a cuenta.',
+    'Cómo se paga una entrada: con tarjeta o por transferencia bancaria.',
   'Shipping methods.': 'Métodos de envío.',
   'Payment method types a merchant can offer in `payment_methods`. `a2a_payment` is only used to collect down payments.':
     'Tipos de método de pago que un comercio puede ofrecer en `payment_methods`. `a2a_payment` solo se usa para cobrar entradas.',
@@ -92,13 +93,13 @@ export const PAYMENT_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'A payment method offered in the session, as returned.':
     'Un método de pago ofrecido en la sesión, tal como se devuelve.',
   'An account-to-account transfer. Only offered by the session that collects a down payment.':
-    'Una transferencia de cuenta a cuenta. Solo la ofrece la sesión que cobra una entrada.',
+    'Una transferencia bancaria. Solo la ofrece la sesión que cobra una entrada.',
   'Article types that can appear on read and in webhooks (`online_product` appears in some notifications).':
     'Tipos de artículo que pueden aparecer al leer la sesión y en los webhooks (`online_product` aparece en algunas notificaciones).',
   'Payment method types. `card_payment` and `a2a_payment` collect down payments; `card_payment` also appears on read as a single payment.':
     'Tipos de método de pago. `card_payment` y `a2a_payment` cobran entradas; `card_payment` también aparece al leer la sesión como pago único.',
   'Payment intent status. `on_hold` waits for the lender; `approved` by the lender and waiting for confirmation; `confirmed` by the merchant or automatically; `paid` is used for a down payment that was collected.':
-    'Estado del payment intent. `on_hold`, espera a la entidad financiera; `approved`, aprobado por la entidad financiera y a la espera de confirmación; `confirmed`, confirmado por el comercio o de forma automática; `paid` se usa para una entrada que ya se ha cobrado.',
+    'Estado de la intención de pago. `on_hold`, espera a la entidad financiera; `approved`, aprobada por la entidad financiera y a la espera de confirmación; `confirmed`, confirmada por el comercio o de forma automática; `paid` se usa para una entrada que ya se ha cobrado.',
   'Hosted payment page status.': 'Estado de la página de pago alojada.',
   'Status of a capture or refund: `approved` at once, `pending` while an asynchronous lender decides (a `capture_approved` / `refund_approved` notification follows), `rejected` by the lender.':
     'Estado de una captura o un reembolso: `approved` al momento, `pending` mientras decide una entidad financiera asíncrona (después llega una notificación `capture_approved` / `refund_approved`), `rejected` por la entidad financiera.',

@@ -114,14 +114,14 @@ export const REQUEST_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'Phone number with the country code and no spaces (E.164), e.g. +34600123456.':
     'Número de teléfono con el prefijo de país y sin espacios (E.164), por ejemplo +34600123456.',
   'Postal address. `country` is ISO 3166-1 alpha-3.': 'Dirección postal. `country` es ISO 3166-1 alfa-3.',
-  'Chosen term in months.': `${BRAND} elegido, en meses.`,
+  'Chosen term in months.': 'El plazo elegido, en meses.',
   'Embedded mode: the front end mounts the checkout with `client_secret`.':
     'Modo integrado: el frontend monta el checkout con `client_secret`.',
   "Colour: '#' followed by 3 or 6 hexadecimal digits.": "Color: '#' seguido de 3 o 6 dígitos hexadecimales.",
   "Look of the checkout: colours ('#' + 3 or 6 hex digits) and the shape of buttons and inputs.":
     "Aspecto del checkout: colores ('#' + 3 o 6 dígitos hexadecimales) y la forma de los botones y los campos.",
   'Creates the session and processes the payment intent at once: like a checkout session request, but the full customer is required. The intent uses `processed_payment_method`, or else the first of `payment_methods` with its shortest term.':
-    'Crea la sesión y procesa el payment intent en el mismo paso: como una petición de sesión de checkout, pero el cliente completo es obligatorio. El intent usa `processed_payment_method` o, si no, el primero de `payment_methods` con su plazo más corto.',
+    'Crea la sesión y procesa la intención de pago en el mismo paso: como una petición de sesión de checkout, pero el cliente completo es obligatorio. La intención de pago usa `processed_payment_method` o, si no, el primero de `payment_methods` con su plazo más corto.',
   'Integration mode and its options. Omitted: embedded.':
     'Modo de integración y sus opciones. Si se omite, integrado.',
   'Hosted payment page mode: redirect the customer to `redirect_url`.':

@@ -30,13 +30,13 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
     'Id de la entidad devuelta (el id de la sesión de checkout).',
   'A checkout session.': 'Una sesión de checkout.',
   'Child session collecting the down payment.': 'Sesión hija que cobra la entrada.',
-  'Equals the selected payment intent id.': 'Es igual al id del payment intent seleccionado.',
+  'Equals the selected payment intent id.': 'Es igual al id de la intención de pago seleccionada.',
   [`A checkout session as returned. \`captured_amount\`, \`refunded_amount\`, \`captures\`, \`refunds\`, \`merchant\` and \`mode\` are ${BRAND} additions to help order management.`]: `Una sesión de checkout tal como se devuelve. \`captured_amount\`, \`refunded_amount\`, \`captures\`, \`refunds\`, \`merchant\` y \`mode\` son añadidos de ${BRAND} para facilitar la gestión de pedidos.`,
   'The merchant data of the order as returned (notification credentials are never returned).':
     'Los datos del comercio para el pedido tal como se devuelven (las credenciales de notificación nunca se devuelven).',
   'Id of the payment intent (`selected_payment_method_id`).':
-    'Id del payment intent (`selected_payment_method_id`).',
-  'Lender that decided the intent.': 'Entidad financiera que ha decidido el intent.',
+    'Id de la intención de pago (`selected_payment_method_id`).',
+  'Lender that decided the intent.': 'Entidad financiera que ha decidido la intención de pago.',
   'Lender reference of the request.': 'Referencia de la solicitud en la entidad financiera.',
   'One attempt to pay with one payment method.': 'Un intento de pago con un método de pago.',
   'Financed amount in cents, taxes included, discounts excluded (> 0).':
@@ -48,7 +48,7 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'APR (TAE) as a ratio (0.0829 = 8.29 %).': 'TAE como proporción (0.0829 = 8,29 %).',
   'Months before the first instalment.': 'Meses hasta la primera cuota.',
   'Loan conditions of a payment intent. Financed insurance joins the principal and is paid over the instalments; otherwise it is paid upfront with the first instalment.':
-    'Condiciones del préstamo de un payment intent. El seguro financiado se suma al principal y se paga en las cuotas; si no, se paga por adelantado con la primera cuota.',
+    'Condiciones del préstamo de una intención de pago. El seguro financiado se suma al principal y se paga en las cuotas; si no, se paga por adelantado con la primera cuota.',
   'The hosted payment page of a session.': 'La página de pago alojada de una sesión.',
   'Order lines this operation covered (empty for a refund by amount).':
     'Líneas del pedido que ha cubierto esta operación (vacío en un reembolso por importe).',
@@ -65,11 +65,11 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'The details known so far, to prefill the form. Null once the customer is done (paid, approved for your confirmation, given up, denied, cancelled or expired): the link may stay in browser history or be forwarded.':
     'Los datos que ya se conocen, para rellenar el formulario. Es null en cuanto el cliente ha terminado (pagado, aprobado a la espera de tu confirmación, abandonado, denegado, cancelado o caducado): el enlace puede quedarse en el historial del navegador o reenviarse.',
   '`basic`: name, e-mail, phone and document number; `full`: the full customer of a payment intent.':
-    '`basic`: nombre, e-mail, teléfono y número de documento; `full`: el cliente completo de un payment intent.',
+    '`basic`: nombre, e-mail, teléfono y número de documento; `full`: el cliente completo de una intención de pago.',
   'One per term offered (empty for a single card payment).':
     'Una por cada plazo ofrecido (vacío en un pago único con tarjeta).',
   'A payment method the customer can choose.': 'Un método de pago que el cliente puede elegir.',
-  'Term in months.': `${BRAND} en meses.`,
+  'Term in months.': 'El plazo, en meses.',
   'Everything the customer pays, in cents.': 'Todo lo que paga el cliente, en céntimos.',
   'Total payable minus the amount financed, in cents.':
     'Total a pagar menos el importe financiado, en céntimos.',
@@ -82,14 +82,14 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'Hosted page: where to send the customer now (success or cancel URL with parameters), when given.':
     'Página alojada: adónde enviar ahora al cliente (URL de éxito o de cancelación con los parámetros), si se indica.',
   'What happened, and where the customer goes next.': 'Qué ha pasado y adónde va el cliente a continuación.',
-  'Chosen term in months (loans).': `${BRAND} elegido en meses (préstamos).`,
+  'Chosen term in months (loans).': 'El plazo elegido, en meses (préstamos).',
   'The customer details the method needs (`customer_details`): the basic customer, or the full customer for loans. Validated with the contract rules (400 with schema_errors).':
     'Los datos del cliente que necesita el método (`customer_details`): el cliente básico, o el cliente completo en los préstamos. Se validan con las reglas del contrato (400 con schema_errors).',
   'The customer completes the checkout.': 'El cliente completa el checkout.',
   'What an agent (point of sale) offers, for widgets and simulators.':
     'Lo que ofrece un agente (punto de venta), para widgets y simuladores.',
   'An agent pricing as shown to customers (no merchant fee).':
-    'Un pricing del agente tal como lo ven los clientes (sin la comisión del comercio).',
+    'Una tarifa del agente tal como la ven los clientes (sin la comisión del comercio).',
   'Every offer for the amount (or the one asked).': 'Todas las ofertas para el importe (o la que se pide).',
   'Purchase amount in cents.': 'Importe de la compra en céntimos.',
   'Simulate the loan conditions of an amount.': 'Simula las condiciones de préstamo de un importe.',
@@ -139,7 +139,7 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
     'Minutos que se adelanta el reloj del sandbox (como mucho, un año).',
   'Sandbox only: move your sandbox clock forward and run every timer that falls due.':
     'Solo en el sandbox: adelanta el reloj de tu sandbox y ejecuta todos los temporizadores que venzan.',
-  'A payment intent as notified.': 'Un payment intent tal como se notifica.',
+  'A payment intent as notified.': 'Una intención de pago tal como se notifica.',
   'Down payment in cents.': 'Entrada en céntimos.',
   'Conditions as notified: with `down_payment_amount`.':
     'Las condiciones tal como se notifican: con `down_payment_amount`.',

@@ -4,11 +4,11 @@ export const WEBHOOK_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'The checkout session changed status. Delivered as a POST with a JSON body; answer 2XX to acknowledge. Headers: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).':
     'La sesión de checkout ha cambiado de estado. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción. Cabeceras: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).',
   'A payment intent changed status; `status` is the intent status and `selected_payment_intent` the intent. Delivered as a POST with a JSON body; answer 2XX to acknowledge. Headers: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).':
-    'Un payment intent ha cambiado de estado; `status` es el estado del intent y `selected_payment_intent`, el intent. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción. Cabeceras: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).',
+    'Una intención de pago ha cambiado de estado; `status` es el estado de la intención y `selected_payment_intent`, la intención. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción. Cabeceras: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).',
   'The down payment collected by the child session changed status. Delivered as a POST with a JSON body; answer 2XX to acknowledge. Headers: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).':
     'La entrada que cobra la sesión hija ha cambiado de estado. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción. Cabeceras: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).',
   'The loan conditions of the selected payment intent changed: after a down payment is paid, or when an update lowers the total of a confirmed order. Delivered as a POST with a JSON body; answer 2XX to acknowledge. Headers: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).':
-    'Las condiciones del préstamo del payment intent seleccionado han cambiado: después de pagarse una entrada, o cuando una modificación baja el total de un pedido confirmado. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción. Cabeceras: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).',
+    'Las condiciones del préstamo de la intención de pago seleccionada han cambiado: después de pagarse una entrada, o cuando una modificación baja el total de un pedido confirmado. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción. Cabeceras: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).',
   'A capture was approved by the lender. Delivered as a POST with a JSON body; answer 2XX to acknowledge. Headers: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).':
     'La entidad financiera ha aprobado una captura. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción. Cabeceras: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).',
   'A refund was approved by the lender. Delivered as a POST with a JSON body; answer 2XX to acknowledge. Headers: `webhook-id`, `webhook-timestamp`, `webhook-signature` (Standard Webhooks).':
@@ -38,13 +38,13 @@ export const WEBHOOK_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'The checkout session changed status. Delivered as a POST with a JSON body; answer 2XX to acknowledge.':
     'La sesión de checkout ha cambiado de estado. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción.',
   'A payment intent changed status; `status` is the intent status and `selected_payment_intent` the intent. Delivered as a POST with a JSON body; answer 2XX to acknowledge.':
-    'Un payment intent ha cambiado de estado; `status` es el estado del intent y `selected_payment_intent`, el intent. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción.',
+    'Una intención de pago ha cambiado de estado; `status` es el estado de la intención y `selected_payment_intent`, la intención. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción.',
   'The down payment collected by the child session changed status. Delivered as a POST with a JSON body; answer 2XX to acknowledge.':
     'La entrada que cobra la sesión hija ha cambiado de estado. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción.',
   'The child session that collects the down payment.': 'La sesión hija que cobra la entrada.',
   'The down payment amount.': 'El importe de la entrada.',
   'The loan conditions of the selected payment intent changed: after a down payment is paid, or when an update lowers the total of a confirmed order. Delivered as a POST with a JSON body; answer 2XX to acknowledge.':
-    'Las condiciones del préstamo del payment intent seleccionado han cambiado: después de pagarse una entrada, o cuando una modificación baja el total de un pedido confirmado. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción.',
+    'Las condiciones del préstamo de la intención de pago seleccionada han cambiado: después de pagarse una entrada, o cuando una modificación baja el total de un pedido confirmado. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción.',
   'A capture was approved by the lender. Delivered as a POST with a JSON body; answer 2XX to acknowledge.':
     'La entidad financiera ha aprobado una captura. Se entrega como un POST con un cuerpo JSON; responde 2XX para confirmar la recepción.',
   'A refund was approved by the lender. Delivered as a POST with a JSON body; answer 2XX to acknowledge.':
