@@ -80,7 +80,7 @@ export const GLOSSARY: readonly Term[] = [
     es: 'e-mail',
     fr: 'e-mail',
     why: '"e-mail" 27 times (9 guides, 18 API reference); "correo electrónico" 13 times and "correo" 4, all in the guides. The hosted page says "e-mail" in French too.',
-    notInSpanish: ['correos? electrónicos?', 'correos?(?! electrónicos?)', 'emails?'],
+    notInSpanish: ['correos? electrónicos?', 'correos?(?! electrónicos?)'],
   },
   {
     en: 'test helpers (the sandbox endpoints that play the customer and the clock)',
@@ -216,7 +216,11 @@ export interface TermFinding {
 const compiled = GLOSSARY.flatMap((term) =>
   term.notInSpanish.map((pattern) => ({
     term,
-    pattern: new RegExp(`(?<![\\p{L}\\p{N}_-])(?:${pattern})(?![\\p{L}\\p{N}_-])`, 'giu'),
+    // A phrase may be broken across lines: a space matches any run of white space.
+    pattern: new RegExp(
+      `(?<![\\p{L}\\p{N}_-])(?:${pattern.replaceAll(' ', '\\s+')})(?![\\p{L}\\p{N}_-])`,
+      'giu',
+    ),
   })),
 )
 
