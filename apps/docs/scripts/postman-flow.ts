@@ -151,6 +151,8 @@ export const FLOWS: Readonly<Record<string, readonly FlowStep[]>> = {
     { operation: 'updateCheckoutSession', status: 201, body: delegated },
     { ...approve, from: HPP },
     { operation: 'getCheckoutSession', status: 200 },
+    // The page after the order just created: the example's cursor names no session of the merchant (400).
+    { operation: 'listCheckoutSessions', status: 200, query: { starting_after: '{{checkout_session_id}}' } },
     { operation: 'confirmCheckoutSession', status: 201 },
     { operation: 'captureCheckoutSession', status: 201 },
     { operation: 'refundCheckoutSession', status: 201 },

@@ -51,3 +51,13 @@ export function badRequest(
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError
 }
+
+/** 429 with the seconds to wait; the error handler says them in a `Retry-After` header too. */
+export class RateLimitedError extends ApiError {
+  readonly retryAfterSeconds: number
+
+  constructor(seconds: number) {
+    super('RATE_LIMITED', { seconds })
+    this.retryAfterSeconds = seconds
+  }
+}

@@ -208,3 +208,46 @@ export const GetSessionResponseSchema = Type.Object(
   },
   { title: 'GetSessionResponse', description: 'A checkout session.' },
 )
+
+/** The most sessions one page of `GET /checkout/` lists, and how many it lists without `limit`. */
+export const SESSION_LIST_MAX_LIMIT = 100
+export const SESSION_LIST_DEFAULT_LIMIT = 20
+
+export const SessionListQuerySchema = Type.Object(
+  {
+    status: Type.Optional(CheckoutSessionStatus.schema),
+    mode: Type.Optional(UiMode.schema),
+    created_from: Type.Optional({
+      ...DateTimeSchema,
+      description: 'Only sessions created at or after this time (ISO 8601, with its offset).',
+    }),
+    created_to: Type.Optional({
+      ...DateTimeSchema,
+      description: 'Only sessions created at or before this time (ISO 8601, with its offset).',
+    }),
+    limit: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: SESSION_LIST_MAX_LIMIT,
+        description: `How many sessions at most (1 to ${SESSION_LIST_MAX_LIMIT}, default ${SESSION_LIST_DEFAULT_LIMIT}).`,
+      }),
+    ),
+    starting_after: Type.Optional({
+      ...UuidSchema,
+      description:
+        'The `id` of the last session of the previous page: the list goes on with the sessions created before it.',
+    }),
+  },
+  { additionalProperties: false },
+)
+
+export const SessionListResponseSchema = Type.Object(
+  {
+    status: Type.Literal('ok'),
+    payload: Type.Array(CheckoutSessionSchema, { description: 'The sessions, newest first.' }),
+    has_more: Type.Boolean({
+      description: 'More sessions match: ask again with `starting_after` set to the `id` of the last one.',
+    }),
+  },
+  { title: 'SessionListResponse', description: 'A page of your checkout sessions, newest first.' },
+)

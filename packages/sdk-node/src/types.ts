@@ -1,6 +1,6 @@
 import type { components as Embedded } from './generated/checkout-session-embedded.ts'
 import type { components as Hpp } from './generated/checkout-session-hpp.ts'
-import type { components as Orders } from './generated/order-management.ts'
+import type { paths as OrderPaths, components as Orders } from './generated/order-management.ts'
 import type { webhooks as WebhookOperations, components as Webhooks } from './generated/webhook.ts'
 
 // The names a merchant's code uses, all taken from the generated types of the four OpenAPI documents.
@@ -14,6 +14,9 @@ export type EmbeddedCreateResponse = Embedded['schemas']['EmbeddedCreateResponse
 export type HppCreateResponse = Hpp['schemas']['HppCreateResponse']
 export type PaymentIntentRequest = Embedded['schemas']['PaymentIntentRequest']
 export type GetSessionResponse = Orders['schemas']['GetSessionResponse']
+export type SessionListResponse = Orders['schemas']['SessionListResponse']
+/** The filters and the cursor of `checkoutSessions.list`. */
+export type SessionListQuery = NonNullable<OrderPaths['/checkout']['get']['parameters']['query']>
 /** The body of `checkoutSessions.update` (PUT): the whole new request. */
 export type CheckoutSessionUpdateRequest = Orders['schemas']['CheckoutSessionRequest']
 export type SessionResponse = Orders['schemas']['SessionResponse']

@@ -12,6 +12,7 @@ import {
   OperationResponseSchema,
   OutboxListResponseSchema,
   RequestLogResponseSchema,
+  SessionListResponseSchema,
   SessionResponseSchema,
   WebhookEventListResponseSchema,
   WebhookEventResponseSchema,
@@ -51,6 +52,7 @@ const CALLED_BY = {
   createEmbeddedCheckoutSession: 'checkoutSessions.create',
   createHppCheckoutSession: 'checkoutSessions.create',
   createPaymentIntent: 'checkoutSessions.createWithPaymentIntent',
+  listCheckoutSessions: 'checkoutSessions.list',
   getCheckoutSession: 'checkoutSessions.retrieve',
   updateCheckoutSession: 'checkoutSessions.update',
   cancelCheckoutSession: 'checkoutSessions.cancel',
@@ -121,6 +123,12 @@ describe.each(testEngines().filter((e) => e.name !== 'sqlite (file)'))(
         await plazo.checkoutSessions.retrieve(intent.checkout_session_id),
       )
       expect(read.payload.id).toBe(intent.checkout_session_id)
+      const listed = expectValid(SessionListResponseSchema, await plazo.checkoutSessions.list({ limit: 2 }))
+      expect(listed.payload.map((s) => s.id)).toEqual([
+        intent.checkout_session_id,
+        embedded.checkout_session_id,
+      ])
+      expect(listed.has_more).toBe(true)
 
       const updated = expectValid(
         SessionResponseSchema,

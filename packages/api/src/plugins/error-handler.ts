@@ -1,10 +1,11 @@
 import { formatSchemaErrors, type SchemaError } from '@plazo/contract'
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { ApiError, badRequest, isApiError } from '../errors.ts'
+import { ApiError, badRequest, isApiError, RateLimitedError } from '../errors.ts'
 import { boundedErrorList, fitErrorBody } from './error-list.ts'
 import { originalData } from './original-data.ts'
 
 function send(reply: FastifyReply, error: ApiError) {
+  if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds))
   if (error.status === 401) {
     // RFC 6750: the 401 body is {error, error_description} (spec §8), with a WWW-Authenticate challenge.
     return reply

@@ -199,6 +199,54 @@ export const sessionRepository = {
    * session or another merchant's): the get-session route sends one as it is, which saves a parse and a
    * serialisation on the most frequent call, and concurrent gets share the statement (see batched).
    */
+  /**
+   * A page of the merchant's sessions, newest first (`created_at`, then `id`, both descending, so the order is
+   * total and a cursor never skips or repeats one): `limit` rows as their document text. `after` is the session
+   * the page starts after; one of another merchant finds nothing, like an unknown id.
+   */
+  async listPage(
+    db: Queryable,
+    merchantId: string,
+    filter: { status?: string; mode?: string; createdFrom?: string; createdTo?: string },
+    after: { created_at: string; id: string } | undefined,
+    limit: number,
+  ): Promise<Array<{ id: string; document_text: string }>> {
+    const params: unknown[] = [merchantId]
+    const where = ['merchant_id = $1']
+    const add = (sql: (n: number) => string, ...values: unknown[]) => {
+      where.push(sql(params.length + 1))
+      params.push(...values)
+    }
+    if (filter.status !== undefined) add((n) => `status = $${n}`, filter.status)
+    if (filter.mode !== undefined) add((n) => `mode = $${n}`, filter.mode)
+    if (filter.createdFrom !== undefined) add((n) => `created_at >= $${n}`, filter.createdFrom)
+    if (filter.createdTo !== undefined) add((n) => `created_at <= $${n}`, filter.createdTo)
+    if (after)
+      add(
+        (n) => `(created_at < $${n} OR (created_at = $${n} AND id < $${n + 1}))`,
+        after.created_at,
+        after.id,
+      )
+    params.push(limit)
+    return db.query<{ id: string; document_text: string }>(
+      `SELECT id, document AS document_text FROM checkout_sessions WHERE ${where.join(' AND ')}
+        ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
+      params as never,
+    )
+  },
+
+  /** Where a session of the merchant sits in the list (its creation time and id), or undefined. */
+  async listPosition(
+    db: Queryable,
+    merchantId: string,
+    id: string,
+  ): Promise<{ created_at: string; id: string } | undefined> {
+    return db.one<{ created_at: string; id: string }>(
+      'SELECT created_at, id FROM checkout_sessions WHERE merchant_id = $1 AND id = $2',
+      [merchantId, id],
+    )
+  },
+
   async findDocumentTexts(
     db: Queryable,
     keys: readonly { merchantId: string; id: string }[],

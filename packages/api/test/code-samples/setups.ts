@@ -72,6 +72,7 @@ export const SETUPS: Record<string, Prepare> = {
   createEmbeddedCheckoutSession: nothing,
   createHppCheckoutSession: nothing,
   createPaymentIntent: nothing,
+  listCheckoutSessions: session,
   getCheckoutSession: session,
   updateCheckoutSession: session,
   cancelCheckoutSession: session,

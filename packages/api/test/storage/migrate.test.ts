@@ -11,6 +11,7 @@ const TABLES = [
   'events',
   'idempotency_keys',
   'jobs',
+  'login_attempts',
   'merchants',
   'outbox_messages',
   'request_log',

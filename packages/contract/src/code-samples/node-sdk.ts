@@ -12,6 +12,7 @@ const CALLS: Record<string, { call: string; args: string[] }> = {
   createEmbeddedCheckoutSession: { call: 'checkoutSessions.create', args: ['$body'] },
   createHppCheckoutSession: { call: 'checkoutSessions.create', args: ['$body'] },
   createPaymentIntent: { call: 'checkoutSessions.createWithPaymentIntent', args: ['$body'] },
+  listCheckoutSessions: { call: 'checkoutSessions.list', args: [] },
   getCheckoutSession: { call: 'checkoutSessions.retrieve', args: ['PLAZO_CHECKOUT_SESSION_ID'] },
   updateCheckoutSession: { call: 'checkoutSessions.update', args: ['PLAZO_CHECKOUT_SESSION_ID', '$body'] },
   cancelCheckoutSession: { call: 'checkoutSessions.cancel', args: ['PLAZO_CHECKOUT_SESSION_ID'] },

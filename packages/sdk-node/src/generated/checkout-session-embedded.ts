@@ -130,7 +130,7 @@ export interface paths {
         };
         /**
          * Read the embedded session
-         * @description The session the `client_secret` opens, as the customer sees it: your merchant name, the cart lines and total, your `ui.customization`, the customer details already known (to prefill your form), and each payment method with `customer_details` (which form to show: `basic` or `full`), its `status` and one offer per term with the conditions, the monthly schedule, the total payable and the cost of credit, computed as the payment intent will record them. Show a summary or your own method picker from it. `success_url`, `cancel_url` and `down_payment.redirect_url` are null: the embedded checkout never redirects, your page decides. checkout-js `checkoutSession({ clientSecret })` makes this call.
+         * @description The session the `client_secret` opens, as the customer sees it: your merchant name, the cart lines and total, your `ui.customization`, the customer details already known (to prefill your form), and each payment method with `customer_details` (which form to show: `basic` or `full`), its `status` and one offer per term with the conditions, the monthly schedule, the total payable and the cost of credit, computed as the payment intent will record them. A method whose `max_grace_period` is above 0 lets the customer put off the first instalment by up to that many months: read the session again with `?grace_period=N` for every offer priced with that grace, and send the same `grace_period` when completing. Show a summary or your own method picker from it. `success_url`, `cancel_url` and `down_payment.redirect_url` are null: the embedded checkout never redirects, your page decides. checkout-js `checkoutSession({ clientSecret })` makes this call.
          */
         get: operations["getEmbeddedClientSession"];
         put?: never;
@@ -152,7 +152,7 @@ export interface paths {
         put?: never;
         /**
          * Complete the embedded checkout
-         * @description The customer chooses a payment method and term and confirms: the lender decides at once and the answer is the outcome. Send the details the chosen method asks for (`customer_details` of the session’s payment method): `basic` is first and last name with, optionally, e-mail, phone in international form and document number; `full` is the full customer of a payment intent (identity document, family situation, residence, professional details and income). They are checked before anything happens (400 naming each field). `period` is one of the method’s offered terms (`offers[].period`; default the shortest). The basic details are kept on the session (never the financial profile).
+         * @description The customer chooses a payment method and term and confirms: the lender decides at once and the answer is the outcome. Send the details the chosen method asks for (`customer_details` of the session’s payment method): `basic` is first and last name with, optionally, e-mail, phone in international form and document number; `full` is the full customer of a payment intent (identity document, family situation, residence, professional details and income). They are checked before anything happens (400 naming each field). `period` is one of the method’s offered terms (`offers[].period`; default the shortest). `grace_period` is the months of grace the customer chose before the first instalment, 0 (the default) to the method’s `max_grace_period`: interest accrues during the grace and is added to the principal each month, and the first instalment falls due at month `grace_period + 1`. Show the figures of that choice from the session read with `?grace_period`. The basic details are kept on the session (never the financial profile).
          *
          *     Act on the answer: `status: confirmed` is paid; `status: initial` with `payment_intent_status: approved` is done for the customer in delegated checkout mode (you confirm the order); `payment_intent_status: denied` with `status: initial` means that method was refused and the customer can choose another (`session.payment_methods[].status: initial`); `status: denied` means every method was refused; `status: challenge` means the lender approves only with a down payment (`session.down_payment`); `payment_intent_status: on_hold` alone means the lender decides later (read the session again). `redirect_url` is always null: show the result in your page. After a challenge, take the down payment with `GET /client/embedded/down-payment` and `POST /client/embedded/down-payment/complete`, with the same secret. Fulfil the order from your server (the notification to your `notification_url`, or `GET /checkout/{checkout_session_id}`), never from what the browser says. checkout-js `paymentIntent({ clientSecret, paymentMethodType, term, customer })` makes this call. In the sandbox the lender decides from the customer’s e-mail: `+denied`, `+on_hold` or `+challenge` in its local part (`ana+denied@example.com`) deny, hold or ask for a down payment; any other address is approved at once.
          */
@@ -294,7 +294,7 @@ export interface paths {
         put?: never;
         /**
          * Simulate the loan conditions of an amount
-         * @description Every offer (conditions, schedule and totals) of the agent's financed payment methods for an amount in cents, or of the `payment_method_type` and `period` asked. The same computation as a payment intent's conditions: what the customer is shown is what the API records. Terms that cannot be priced (fewer cents than instalments) are left out. A type the agent does not finance or a term it does not offer answers 400 naming the field. checkout-js `simulator()`, `paymentMethodConditions()` and the SimulatorComponent use it. No token: the agent id is public, like a publishable key. Answers carry `access-control-allow-origin: *` (preflight answered), so pages on any origin can call it; send no cookies.
+         * @description Every offer (conditions, schedule and totals) of the agent's financed payment methods for an amount in cents, or of the `payment_method_type` and `period` asked, with the `grace_period` asked (months before the first instalment: interest accrues and is capitalised, and the schedule starts at month `grace_period + 1`; only the types whose `max_grace_period` allows it). The same computation as a payment intent's conditions: what the customer is shown is what the API records. Terms that cannot be priced (fewer cents than instalments) are left out. A type the agent does not finance, a term it does not offer or a grace period longer than it allows answers 400 naming the field. checkout-js `simulator()`, `paymentMethodConditions()` and the SimulatorComponent use it. No token: the agent id is public, like a publishable key. Answers carry `access-control-allow-origin: *` (preflight answered), so pages on any origin can call it; send no cookies.
          */
         post: operations["simulateOffers"];
         delete?: never;
@@ -1115,7 +1115,7 @@ export interface components {
             annual_interest?: number;
             setup_fee?: components["schemas"]["SetupFee"];
             insurance?: components["schemas"]["Insurance"];
-            /** @description Longest grace period offered, in months. */
+            /** @description Longest grace period, in months, the customer may choose (`grace_period` when completing, or in `processed_payment_method`). Omitted: the pricing’s. */
             max_grace_period?: number;
             /** @description Fee the merchant pays on the amount of credit (the cart amount financed), 0 to 1 (0.02 = 2 %). Never charged to the customer. */
             merchant_fee?: number;
@@ -1181,7 +1181,7 @@ export interface components {
             annual_interest?: number;
             setup_fee?: components["schemas"]["SetupFee"];
             insurance?: components["schemas"]["Insurance"];
-            /** @description Longest grace period offered, in months. */
+            /** @description Longest grace period, in months, the customer may choose (`grace_period` when completing, or in `processed_payment_method`). Omitted: the pricing’s. */
             max_grace_period?: number;
             /** @description Fee the merchant pays on the amount of credit (the cart amount financed), 0 to 1 (0.02 = 2 %). Never charged to the customer. */
             merchant_fee?: number;
@@ -1376,12 +1376,14 @@ export interface components {
         };
         /**
          * ProcessedPaymentMethod
-         * @description The payment method (and term) the customer already chose in your front end. It must be one of `payment_methods`, and `period` one of that method’s terms (`options.periods`, else its pricing’s; none for card and account-to-account payments): 400 naming the field otherwise. `POST /checkout/payment-intent/` processes the payment intent with it; on `POST /checkout/` it is only checked.
+         * @description The payment method (term and grace period) the customer already chose in your front end. It must be one of `payment_methods`, `period` one of that method’s terms (`options.periods`, else its pricing’s; none for card and account-to-account payments) and `grace_period` at most its `max_grace_period`: 400 naming the field otherwise. `POST /checkout/payment-intent/` processes the payment intent with it; on `POST /checkout/` it is only checked.
          */
         ProcessedPaymentMethod: {
             type: components["schemas"]["OfferablePaymentMethodType"];
             /** @description Chosen term in months. */
             period?: number;
+            /** @description Months of grace the customer chose before the first instalment: 0 (the default) to the method’s `max_grace_period` (its `options.max_grace_period`, else its pricing’s; 0 for BNPL); more answers 400 naming the field. Interest accrues during the grace and is added to the principal each month; the first instalment falls due at month `grace_period + 1`. */
+            grace_period?: number;
         };
         /**
          * OfferablePaymentMethodType
@@ -2208,8 +2210,10 @@ export interface components {
              * @enum {string}
              */
             customer_details: "basic" | "full";
-            /** @description One per term offered (empty for a single card payment). */
+            /** @description One per term offered (empty for a single card payment), priced with the grace period the read asked for (`?grace_period`, else none). */
             offers: components["schemas"]["Offer"][];
+            /** @description The longest grace period, in months, the customer may choose for this method: `grace_period` from 0 to it when completing (`options.max_grace_period` of the method, else its pricing’s). 0: none (BNPL, subscriptions, card and account-to-account payments). */
+            max_grace_period: number;
             status: components["schemas"]["PaymentIntentStatus"];
         };
         /**
@@ -2234,7 +2238,7 @@ export interface components {
          */
         Instalment: {
             number: number;
-            /** @description Months after the purchase when it is due. */
+            /** @description Months after the purchase when it is due: `number` plus the grace period (`conditions.grace_period`). */
             month: number;
             /** @description Amount due, in cents (fees and insurance included). */
             amount: number;
@@ -2257,6 +2261,8 @@ export interface components {
             payment_method_type: components["schemas"]["PaymentMethodType"];
             /** @description Chosen term in months (loans). */
             period?: number;
+            /** @description Months of grace before the first instalment (loans): 0 (the default) to the method’s `max_grace_period`; more answers 400 naming `/grace_period`. Interest accrues during the grace and is added to the principal each month; the first instalment falls due at month `grace_period + 1`. */
+            grace_period?: number;
             /** @description The customer details the method needs (`customer_details`): the basic customer, or the full customer for loans. Validated with the contract rules (400 with schema_errors). */
             customer: components["schemas"]["Customer"] | components["schemas"]["FullCustomer"];
         };
@@ -2325,6 +2331,8 @@ export interface components {
             amount: number;
             payment_method_type?: components["schemas"]["OfferablePaymentMethodType"];
             period?: number;
+            /** @description Months of grace before the first instalment (default 0): only the types whose `max_grace_period` allows it are simulated, priced with it (interest accrues during the grace and is capitalised; the schedule starts at month `grace_period + 1`). When none allows it, 400 naming the field. */
+            grace_period?: number;
         };
         /**
          * SessionResponse
@@ -2843,7 +2851,10 @@ export interface operations {
     };
     getEmbeddedClientSession: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Price every offer with this many months of grace before the first instalment: each financed method with `grace_period`, or with its `max_grace_period` when that is less (each offer’s `conditions.grace_period` says which). Omitted: 0. Read the session again with it to show the customer the figures of the grace they choose. */
+                grace_period?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2907,7 +2918,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientOutcome"];
                 };
             };
-            /** @description The body or the customer details are not valid, nothing changed. `schema_errors` names each field as a JSON pointer of the body (`/customer/phone_number`), ready to show beside the form field: a missing or malformed detail (phone numbers in international form `+34600123456`; no spaces in the document number; dates as `YYYY-MM-DD`), an unknown field, the full customer missing for a `full` method, a term that is not offered (`/period`), or a method the session does not offer (`/payment_method_type`). */
+            /** @description The body or the customer details are not valid, nothing changed. `schema_errors` names each field as a JSON pointer of the body (`/customer/phone_number`), ready to show beside the form field: a missing or malformed detail (phone numbers in international form `+34600123456`; no spaces in the document number; dates as `YYYY-MM-DD`), an unknown field, the full customer missing for a `full` method, a term that is not offered (`/period`), a grace period longer than the method’s `max_grace_period` (`/grace_period`), or a method the session does not offer (`/payment_method_type`). */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
@@ -3136,7 +3147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientOutcome"];
                 };
             };
-            /** @description The body or the customer details are not valid, nothing changed. `schema_errors` names each field as a JSON pointer of the body (`/customer/phone_number`), ready to show beside the form field: a missing or malformed detail (phone numbers in international form `+34600123456`; no spaces in the document number; dates as `YYYY-MM-DD`), an unknown field, the full customer missing for a `full` method, a term that is not offered (`/period`), or a method the session does not offer (`/payment_method_type`). */
+            /** @description The body or the customer details are not valid, nothing changed. `schema_errors` names each field as a JSON pointer of the body (`/customer/phone_number`), ready to show beside the form field: a missing or malformed detail (phone numbers in international form `+34600123456`; no spaces in the document number; dates as `YYYY-MM-DD`), an unknown field, the full customer missing for a `full` method, a term that is not offered (`/period`), a grace period longer than the method’s `max_grace_period` (`/grace_period`), or a method the session does not offer (`/payment_method_type`). */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

@@ -130,7 +130,7 @@ export interface paths {
         };
         /**
          * Read the session of a hosted page
-         * @description The order as the hosted page shows it to the customer: your merchant name, page title and logo, the cart lines and total, the customer details already known (to prefill the form), and each payment method with `customer_details` (which form to show: `basic` or `full`), its `status` and one offer per term with the conditions, the monthly schedule, the total payable and the cost of credit, computed as the payment intent will record them. `success_url` and `cancel_url` already carry `order_reference` and `checkout_session_id`. After a challenge, `down_payment.redirect_url` is the page where the customer pays the down payment, and the offers are on the amount left to finance. It answers in every status, so a page reloaded after the end can still show the result.
+         * @description The order as the hosted page shows it to the customer: your merchant name, page title and logo, the cart lines and total, the customer details already known (to prefill the form), and each payment method with `customer_details` (which form to show: `basic` or `full`), its `status` and one offer per term with the conditions, the monthly schedule, the total payable and the cost of credit, computed as the payment intent will record them. A method whose `max_grace_period` is above 0 lets the customer put off the first instalment by up to that many months: read the session again with `?grace_period=N` for every offer priced with that grace, and send the same `grace_period` when completing. `success_url` and `cancel_url` already carry `order_reference` and `checkout_session_id`. After a challenge, `down_payment.redirect_url` is the page where the customer pays the down payment, and the offers are on the amount left to finance. It answers in every status, so a page reloaded after the end can still show the result.
          */
         get: operations["getHostedPageClientSession"];
         put?: never;
@@ -152,7 +152,7 @@ export interface paths {
         put?: never;
         /**
          * Complete the checkout on the hosted page
-         * @description The customer chooses a payment method and term and confirms: the lender decides at once and the answer is the outcome. Send the details the chosen method asks for (`customer_details` of the session’s payment method): `basic` is first and last name with, optionally, e-mail, phone in international form and document number; `full` is the full customer of a payment intent (identity document, family situation, residence, professional details and income). They are checked before anything happens (400 naming each field). `period` is one of the method’s offered terms (`offers[].period`; default the shortest). The basic details are kept on the session (never the financial profile).
+         * @description The customer chooses a payment method and term and confirms: the lender decides at once and the answer is the outcome. Send the details the chosen method asks for (`customer_details` of the session’s payment method): `basic` is first and last name with, optionally, e-mail, phone in international form and document number; `full` is the full customer of a payment intent (identity document, family situation, residence, professional details and income). They are checked before anything happens (400 naming each field). `period` is one of the method’s offered terms (`offers[].period`; default the shortest). `grace_period` is the months of grace the customer chose before the first instalment, 0 (the default) to the method’s `max_grace_period`: interest accrues during the grace and is added to the principal each month, and the first instalment falls due at month `grace_period + 1`. Show the figures of that choice from the session read with `?grace_period`. The basic details are kept on the session (never the financial profile).
          *
          *     Act on the answer: `status: confirmed` is paid; `status: initial` with `payment_intent_status: approved` is done for the customer in delegated checkout mode (you confirm the order); `payment_intent_status: denied` with `status: initial` means that method was refused and the customer can choose another (`session.payment_methods[].status: initial`); `status: denied` means every method was refused; `status: challenge` means the lender approves only with a down payment (`session.down_payment`); `payment_intent_status: on_hold` alone means the lender decides later (read the session again). When `redirect_url` is set, send the customer there: your `success_url` when paid or approved, your `cancel_url` when every method was denied, each with `order_reference` and `checkout_session_id`. After a challenge it is null: send the customer to `session.down_payment.redirect_url`, whose page takes the down payment with this same call (`card_payment` or `a2a_payment`) and then sends the customer on as the order would.
          *
@@ -1050,7 +1050,7 @@ export interface components {
             annual_interest?: number;
             setup_fee?: components["schemas"]["SetupFee"];
             insurance?: components["schemas"]["Insurance"];
-            /** @description Longest grace period offered, in months. */
+            /** @description Longest grace period, in months, the customer may choose (`grace_period` when completing, or in `processed_payment_method`). Omitted: the pricing’s. */
             max_grace_period?: number;
             /** @description Fee the merchant pays on the amount of credit (the cart amount financed), 0 to 1 (0.02 = 2 %). Never charged to the customer. */
             merchant_fee?: number;
@@ -1116,7 +1116,7 @@ export interface components {
             annual_interest?: number;
             setup_fee?: components["schemas"]["SetupFee"];
             insurance?: components["schemas"]["Insurance"];
-            /** @description Longest grace period offered, in months. */
+            /** @description Longest grace period, in months, the customer may choose (`grace_period` when completing, or in `processed_payment_method`). Omitted: the pricing’s. */
             max_grace_period?: number;
             /** @description Fee the merchant pays on the amount of credit (the cart amount financed), 0 to 1 (0.02 = 2 %). Never charged to the customer. */
             merchant_fee?: number;
@@ -1311,12 +1311,14 @@ export interface components {
         };
         /**
          * ProcessedPaymentMethod
-         * @description The payment method (and term) the customer already chose in your front end. It must be one of `payment_methods`, and `period` one of that method’s terms (`options.periods`, else its pricing’s; none for card and account-to-account payments): 400 naming the field otherwise. `POST /checkout/payment-intent/` processes the payment intent with it; on `POST /checkout/` it is only checked.
+         * @description The payment method (term and grace period) the customer already chose in your front end. It must be one of `payment_methods`, `period` one of that method’s terms (`options.periods`, else its pricing’s; none for card and account-to-account payments) and `grace_period` at most its `max_grace_period`: 400 naming the field otherwise. `POST /checkout/payment-intent/` processes the payment intent with it; on `POST /checkout/` it is only checked.
          */
         ProcessedPaymentMethod: {
             type: components["schemas"]["OfferablePaymentMethodType"];
             /** @description Chosen term in months. */
             period?: number;
+            /** @description Months of grace the customer chose before the first instalment: 0 (the default) to the method’s `max_grace_period` (its `options.max_grace_period`, else its pricing’s; 0 for BNPL); more answers 400 naming the field. Interest accrues during the grace and is added to the principal each month; the first instalment falls due at month `grace_period + 1`. */
+            grace_period?: number;
         };
         /**
          * OfferablePaymentMethodType
@@ -1911,8 +1913,10 @@ export interface components {
              * @enum {string}
              */
             customer_details: "basic" | "full";
-            /** @description One per term offered (empty for a single card payment). */
+            /** @description One per term offered (empty for a single card payment), priced with the grace period the read asked for (`?grace_period`, else none). */
             offers: components["schemas"]["Offer"][];
+            /** @description The longest grace period, in months, the customer may choose for this method: `grace_period` from 0 to it when completing (`options.max_grace_period` of the method, else its pricing’s). 0: none (BNPL, subscriptions, card and account-to-account payments). */
+            max_grace_period: number;
             status: components["schemas"]["PaymentIntentStatus"];
         };
         /**
@@ -1937,7 +1941,7 @@ export interface components {
          */
         Instalment: {
             number: number;
-            /** @description Months after the purchase when it is due. */
+            /** @description Months after the purchase when it is due: `number` plus the grace period (`conditions.grace_period`). */
             month: number;
             /** @description Amount due, in cents (fees and insurance included). */
             amount: number;
@@ -1960,6 +1964,8 @@ export interface components {
             payment_method_type: components["schemas"]["PaymentMethodType"];
             /** @description Chosen term in months (loans). */
             period?: number;
+            /** @description Months of grace before the first instalment (loans): 0 (the default) to the method’s `max_grace_period`; more answers 400 naming `/grace_period`. Interest accrues during the grace and is added to the principal each month; the first instalment falls due at month `grace_period + 1`. */
+            grace_period?: number;
             /** @description The customer details the method needs (`customer_details`): the basic customer, or the full customer for loans. Validated with the contract rules (400 with schema_errors). */
             customer: components["schemas"]["Customer"] | components["schemas"]["FullCustomer"];
         };
@@ -2777,7 +2783,10 @@ export interface operations {
     };
     getHostedPageClientSession: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Price every offer with this many months of grace before the first instalment: each financed method with `grace_period`, or with its `max_grace_period` when that is less (each offer’s `conditions.grace_period` says which). Omitted: 0. Read the session again with it to show the customer the figures of the grace they choose. */
+                grace_period?: number;
+            };
             header?: never;
             path: {
                 /** @description Id of the hosted payment page (`payload.hpp.id`). */
@@ -2853,7 +2862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ClientOutcome"];
                 };
             };
-            /** @description The body or the customer details are not valid, nothing changed. `schema_errors` names each field as a JSON pointer of the body (`/customer/phone_number`), ready to show beside the form field: a missing or malformed detail (phone numbers in international form `+34600123456`; no spaces in the document number; dates as `YYYY-MM-DD`), an unknown field, the full customer missing for a `full` method, a term that is not offered (`/period`), or a method the session does not offer (`/payment_method_type`). */
+            /** @description The body or the customer details are not valid, nothing changed. `schema_errors` names each field as a JSON pointer of the body (`/customer/phone_number`), ready to show beside the form field: a missing or malformed detail (phone numbers in international form `+34600123456`; no spaces in the document number; dates as `YYYY-MM-DD`), an unknown field, the full customer missing for a `full` method, a term that is not offered (`/period`), a grace period longer than the method’s `max_grace_period` (`/grace_period`), or a method the session does not offer (`/payment_method_type`). */
             400: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];

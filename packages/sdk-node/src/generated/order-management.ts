@@ -61,6 +61,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List checkout sessions
+         * @description Your checkout sessions, newest first, each as `GET /checkout/{checkout_session_id}` returns it; never another merchant's. Filter by `status`, `mode` and creation time (`created_from`, `created_to`, both inclusive). A page holds `limit` sessions (20 by default); when `has_more` is true, ask for the next page with `starting_after` set to the `id` of the last session of this one. Sessions created meanwhile never shift a page: they come before the first.
+         */
+        get: operations["listCheckoutSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/checkout/{checkout_session_id}": {
         parameters: {
             query?: never;
@@ -301,19 +321,28 @@ export interface components {
             error_description: string;
         };
         /**
-         * GetSessionResponse
-         * @description A checkout session.
+         * CheckoutSessionStatus
+         * @description Checkout session status: `initial` open to changes; `confirmed` paid with an available method; `desisted` by the customer; `cancelled`; `expired`; `denied` every method was denied; `challenge` an extra action is needed (e.g. the customer pays a down payment).
+         * @enum {string}
          */
-        GetSessionResponse: {
+        CheckoutSessionStatus: "initial" | "confirmed" | "desisted" | "cancelled" | "expired" | "denied" | "challenge";
+        /**
+         * UiMode
+         * @description `embedded`: the checkout runs inside the merchant site; `hpp`: the customer is redirected to the hosted payment page.
+         * @enum {string}
+         */
+        UiMode: "embedded" | "hpp";
+        /**
+         * SessionListResponse
+         * @description A page of your checkout sessions, newest first.
+         */
+        SessionListResponse: {
             /** @constant */
             status: "ok";
-            payload: components["schemas"]["CheckoutSession"];
-            /**
-             * Format: uuid
-             * @description Id of the returned entity (the checkout session id).
-             * @example 4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11
-             */
-            identifier: string;
+            /** @description The sessions, newest first. */
+            payload: components["schemas"]["CheckoutSession"][];
+            /** @description More sessions match: ask again with `starting_after` set to the `id` of the last one. */
+            has_more: boolean;
         };
         /**
          * CheckoutSession
@@ -381,18 +410,6 @@ export interface components {
             captures: components["schemas"]["Operation"][];
             refunds: components["schemas"]["Operation"][];
         };
-        /**
-         * CheckoutSessionStatus
-         * @description Checkout session status: `initial` open to changes; `confirmed` paid with an available method; `desisted` by the customer; `cancelled`; `expired`; `denied` every method was denied; `challenge` an extra action is needed (e.g. the customer pays a down payment).
-         * @enum {string}
-         */
-        CheckoutSessionStatus: "initial" | "confirmed" | "desisted" | "cancelled" | "expired" | "denied" | "challenge";
-        /**
-         * UiMode
-         * @description `embedded`: the checkout runs inside the merchant site; `hpp`: the customer is redirected to the hosted payment page.
-         * @enum {string}
-         */
-        UiMode: "embedded" | "hpp";
         /**
          * ReadMerchant
          * @description The merchant data of the order as returned (notification credentials are never returned).
@@ -492,7 +509,7 @@ export interface components {
             annual_interest?: number;
             setup_fee?: components["schemas"]["SetupFee"];
             insurance?: components["schemas"]["Insurance"];
-            /** @description Longest grace period offered, in months. */
+            /** @description Longest grace period, in months, the customer may choose (`grace_period` when completing, or in `processed_payment_method`). Omitted: the pricing’s. */
             max_grace_period?: number;
             /** @description Fee the merchant pays on the amount of credit (the cart amount financed), 0 to 1 (0.02 = 2 %). Never charged to the customer. */
             merchant_fee?: number;
@@ -558,7 +575,7 @@ export interface components {
             annual_interest?: number;
             setup_fee?: components["schemas"]["SetupFee"];
             insurance?: components["schemas"]["Insurance"];
-            /** @description Longest grace period offered, in months. */
+            /** @description Longest grace period, in months, the customer may choose (`grace_period` when completing, or in `processed_payment_method`). Omitted: the pricing’s. */
             max_grace_period?: number;
             /** @description Fee the merchant pays on the amount of credit (the cart amount financed), 0 to 1 (0.02 = 2 %). Never charged to the customer. */
             merchant_fee?: number;
@@ -958,6 +975,21 @@ export interface components {
          * @enum {string}
          */
         OperationStatus: "approved" | "pending" | "rejected";
+        /**
+         * GetSessionResponse
+         * @description A checkout session.
+         */
+        GetSessionResponse: {
+            /** @constant */
+            status: "ok";
+            payload: components["schemas"]["CheckoutSession"];
+            /**
+             * Format: uuid
+             * @description Id of the returned entity (the checkout session id).
+             * @example 4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11
+             */
+            identifier: string;
+        };
         /**
          * SessionResponse
          * @description The checkout session after the change.
@@ -1688,12 +1720,14 @@ export interface components {
         };
         /**
          * ProcessedPaymentMethod
-         * @description The payment method (and term) the customer already chose in your front end. It must be one of `payment_methods`, and `period` one of that method’s terms (`options.periods`, else its pricing’s; none for card and account-to-account payments): 400 naming the field otherwise. `POST /checkout/payment-intent/` processes the payment intent with it; on `POST /checkout/` it is only checked.
+         * @description The payment method (term and grace period) the customer already chose in your front end. It must be one of `payment_methods`, `period` one of that method’s terms (`options.periods`, else its pricing’s; none for card and account-to-account payments) and `grace_period` at most its `max_grace_period`: 400 naming the field otherwise. `POST /checkout/payment-intent/` processes the payment intent with it; on `POST /checkout/` it is only checked.
          */
         ProcessedPaymentMethod: {
             type: components["schemas"]["OfferablePaymentMethodType"];
             /** @description Chosen term in months. */
             period?: number;
+            /** @description Months of grace the customer chose before the first instalment: 0 (the default) to the method’s `max_grace_period` (its `options.max_grace_period`, else its pricing’s; 0 for BNPL); more answers 400 naming the field. Interest accrues during the grace and is added to the principal each month; the first instalment falls due at month `grace_period + 1`. */
+            grace_period?: number;
         };
         /**
          * OfferablePaymentMethodType
@@ -2083,6 +2117,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error. No body; the `x-request-id` header identifies the request in our logs. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    listCheckoutSessions: {
+        parameters: {
+            query?: {
+                /** @description Only sessions in this status. */
+                status?: components["schemas"]["CheckoutSessionStatus"];
+                /** @description Only sessions of this mode. */
+                mode?: components["schemas"]["UiMode"];
+                /** @description Only sessions created at or after this time (ISO 8601, with its offset). */
+                created_from?: string;
+                /** @description Only sessions created at or before this time (ISO 8601, with its offset). */
+                created_to?: string;
+                /** @description How many sessions at most (1 to 100, default 20). */
+                limit?: number;
+                /** @description The `id` of the last session of the previous page: the list goes on with the sessions created before it. */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions, newest first. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionListResponse"];
+                };
+            };
+            /** @description Schema validation failed: `schema_errors` names each invalid field and `original_data` echoes the body. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired bearer token. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
                 };
             };
             /** @description Internal error. No body; the `x-request-id` header identifies the request in our logs. */

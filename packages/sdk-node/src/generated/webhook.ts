@@ -1095,7 +1095,7 @@ export interface components {
             annual_interest?: number;
             setup_fee?: components["schemas"]["SetupFee"];
             insurance?: components["schemas"]["Insurance"];
-            /** @description Longest grace period offered, in months. */
+            /** @description Longest grace period, in months, the customer may choose (`grace_period` when completing, or in `processed_payment_method`). Omitted: the pricing’s. */
             max_grace_period?: number;
             /** @description Fee the merchant pays on the amount of credit (the cart amount financed), 0 to 1 (0.02 = 2 %). Never charged to the customer. */
             merchant_fee?: number;
@@ -1151,7 +1151,7 @@ export interface components {
             annual_interest?: number;
             setup_fee?: components["schemas"]["SetupFee"];
             insurance?: components["schemas"]["Insurance"];
-            /** @description Longest grace period offered, in months. */
+            /** @description Longest grace period, in months, the customer may choose (`grace_period` when completing, or in `processed_payment_method`). Omitted: the pricing’s. */
             max_grace_period?: number;
             /** @description Fee the merchant pays on the amount of credit (the cart amount financed), 0 to 1 (0.02 = 2 %). Never charged to the customer. */
             merchant_fee?: number;

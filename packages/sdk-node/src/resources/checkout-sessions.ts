@@ -8,6 +8,8 @@ import type {
   HppCheckoutSessionRequest,
   HppCreateResponse,
   PaymentIntentRequest,
+  SessionListQuery,
+  SessionListResponse,
   SessionResponse,
 } from '../types.ts'
 import { type Api, body } from './api.ts'
@@ -54,6 +56,14 @@ export class CheckoutSessions {
         fetch: this.#api.transport.fetcher(options),
       }),
     )
+  }
+
+  /**
+   * A page of your sessions, newest first (`GET /checkout`), filtered by `status`, `mode`, `created_from` and
+   * `created_to`. When `has_more` is true, pass the last session's `id` as `starting_after` for the next page.
+   */
+  list(query: SessionListQuery = {}): Promise<SessionListResponse> {
+    return body(this.#api.orders.GET('/checkout', { params: { query } }))
   }
 
   /** The session as it is now (`GET /checkout/{id}`). */

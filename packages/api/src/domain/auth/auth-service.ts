@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Database, Queryable } from '../../storage/types.ts'
 import { type TokenRow, tokenRepository, userRepository } from '../../storage/user-repository.ts'
+import { LoginThrottle } from './login-throttle.ts'
 import { hashForUnknownUsers, verifyPassword } from './password.ts'
 import { generateToken, hashToken } from './tokens.ts'
 import { normalizeUsername } from './users.ts'
@@ -25,7 +26,11 @@ export type LoginFailure = 'invalid_credentials'
 /** No token given / not a live token of the right kind / a token past its expiry. */
 export type TokenFailure = 'missing_token' | 'invalid_token' | 'expired_token'
 
-export type LoginResult = { ok: true; tokens: TokenResponse } | { ok: false; failure: LoginFailure }
+export type LoginResult =
+  | { ok: true; tokens: TokenResponse }
+  | { ok: false; failure: LoginFailure }
+  /** Too many attempts for the username or the address lately (login-throttle.ts): retry after that long. */
+  | { ok: false; failure: 'rate_limited'; retryAfterSeconds: number }
 export type RefreshResult = { ok: true; tokens: TokenResponse } | { ok: false; failure: TokenFailure }
 export type AuthenticateResult = { ok: true; principal: Principal } | { ok: false; failure: TokenFailure }
 
@@ -68,6 +73,7 @@ export class AuthService {
   readonly #refreshTtlMs: number
   readonly #accessTtlSeconds: number
   readonly #now: () => Date
+  readonly #throttle: LoginThrottle
 
   constructor(db: Database, options: AuthServiceOptions) {
     this.#db = db
@@ -75,13 +81,20 @@ export class AuthService {
     this.#accessTtlMs = options.accessTokenTtlSeconds * 1000
     this.#refreshTtlMs = (options.refreshTokenTtlSeconds ?? DEFAULT_REFRESH_TOKEN_TTL_SECONDS) * 1000
     this.#now = options.now ?? (() => new Date())
+    this.#throttle = new LoginThrottle(db, this.#now)
   }
 
-  async login(username: string, password: string): Promise<LoginResult> {
-    const user = await userRepository.findByUsername(this.#db, normalizeUsername(username))
+  /** `address` is the client's (the throttle counts attempts per username and per address). */
+  async login(username: string, password: string, address: string): Promise<LoginResult> {
+    const key = normalizeUsername(username)
+    const admission = await this.#throttle.admit(key, address)
+    if (!admission.ok)
+      return { ok: false, failure: 'rate_limited', retryAfterSeconds: admission.retryAfterSeconds }
+    const user = await userRepository.findByUsername(this.#db, key)
     // Always pay for one scrypt, so an unknown username answers as slowly as a wrong password.
     const matches = await verifyPassword(password, user?.password_hash ?? (await hashForUnknownUsers()))
     if (!user || !matches) return { ok: false, failure: 'invalid_credentials' }
+    await this.#throttle.succeeded(key)
     const tokens = await this.#db.transaction((tx) => this.#issue(tx, user.id, randomUUID()))
     return { ok: true, tokens }
   }

@@ -5,8 +5,10 @@ import type {
   EmbeddedCreateResponse,
   HppCreateResponse,
   PaymentIntentRequest,
+  SessionListQuerySchema,
+  Static,
 } from '@plazo/contract'
-import { CONSTANTS } from '@plazo/contract'
+import { CONSTANTS, SESSION_LIST_DEFAULT_LIMIT } from '@plazo/contract'
 import { ApiError, invalidFields } from '../../errors.ts'
 import { batched } from '../../storage/batched.ts'
 import type { Database, Queryable, Transaction } from '../../storage/index.ts'
@@ -25,6 +27,8 @@ import { insertChecked } from './checked-inserts.ts'
 import { type MerchantSnapshot, MerchantSnapshots } from './merchant-snapshots.ts'
 import { checkSessionRequest } from './request-rules.ts'
 import { newSessionDocument, requestParts } from './session-document.ts'
+
+type SessionListQuery = Static<typeof SessionListQuerySchema>
 
 /** A session that is not completed within this window expires (unless the request sets `expires_at`). */
 export const DEFAULT_SESSION_TTL_MS = CONSTANTS.SESSION_TTL_MINUTES.value * 60_000
@@ -248,6 +252,41 @@ export class SessionService {
     const document = await this.#documentText({ merchantId: principal.merchantId, id })
     if (document === undefined) throw new ApiError('SESSION_NOT_FOUND', { id })
     return `{"status":"ok","payload":${document},"identifier":${JSON.stringify(id)}}`
+  }
+
+  /**
+   * A page of the merchant's sessions, newest first, as the JSON text of the answer (the documents are stored as
+   * text and go out as they are, like `getResponseText`). One more row than the page is read to know `has_more`.
+   * A `starting_after` that is not one of the merchant's sessions is a 400 naming it.
+   */
+  async listResponseText(principal: Principal, query: SessionListQuery): Promise<string> {
+    const limit = query.limit ?? SESSION_LIST_DEFAULT_LIMIT
+    let after: { created_at: string; id: string } | undefined
+    if (query.starting_after !== undefined) {
+      after = await sessionRepository.listPosition(this.#db, principal.merchantId, query.starting_after)
+      if (!after) {
+        throw invalidFields(
+          [{ field: '/starting_after', message: 'is not one of your checkout sessions', keyword: 'cursor' }],
+          query,
+        )
+      }
+    }
+    const iso = (value: string | undefined) =>
+      value === undefined ? undefined : new Date(value).toISOString()
+    const rows = await sessionRepository.listPage(
+      this.#db,
+      principal.merchantId,
+      {
+        ...(query.status === undefined ? {} : { status: query.status }),
+        ...(query.mode === undefined ? {} : { mode: query.mode }),
+        ...(query.created_from === undefined ? {} : { createdFrom: iso(query.created_from) }),
+        ...(query.created_to === undefined ? {} : { createdTo: iso(query.created_to) }),
+      },
+      after,
+      limit + 1,
+    )
+    const page = rows.slice(0, limit).map((row) => row.document_text)
+    return `{"status":"ok","payload":[${page.join(',')}],"has_more":${rows.length > limit}}`
   }
 
   /**

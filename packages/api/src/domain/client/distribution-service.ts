@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { CheckoutSession, DistributionSchema, Static } from '@plazo/contract'
 import type { FastifyBaseLogger } from 'fastify'
-import { ApiError } from '../../errors.ts'
+import { ApiError, RateLimitedError } from '../../errors.ts'
 import type { Database, Transaction } from '../../storage/index.ts'
 import { merchantRepository } from '../../storage/merchant-repository.ts'
 import { type OutboxMessageRow, outboxMessageRepository } from '../../storage/outbox-message-repository.ts'
@@ -141,15 +141,5 @@ export class DistributionService {
     if (owner !== merchantId) throw new ApiError('HPP_NOT_FOUND', { id: hppId })
     const rows = await outboxMessageRepository.listForPage(this.#db, merchantId, hppId)
     return rows.map(toMessage)
-  }
-}
-
-/** 429 with the seconds to wait, so the route can also say it in a `Retry-After` header. */
-export class RateLimitedError extends ApiError {
-  readonly retryAfterSeconds: number
-
-  constructor(seconds: number) {
-    super('RATE_LIMITED', { seconds })
-    this.retryAfterSeconds = seconds
   }
 }

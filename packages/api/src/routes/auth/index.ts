@@ -6,7 +6,7 @@ import {
 } from '@plazo/contract'
 import type { FastifyInstance } from 'fastify'
 import { type AuthService, parseBearer } from '../../domain/auth/index.ts'
-import { ApiError } from '../../errors.ts'
+import { ApiError, RateLimitedError } from '../../errors.ts'
 
 /** POST /auth/login, /auth/refresh and /auth/logout (spec §7; refresh and logout are our documented additions). */
 export function authRoutes(app: FastifyInstance, auth: AuthService): void {
@@ -14,7 +14,9 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
     '/auth/login',
     { schema: { body: LoginRequestSchema } },
     async (request) => {
-      const result = await auth.login(request.body.username, request.body.password)
+      const result = await auth.login(request.body.username, request.body.password, request.ip)
+      if (!result.ok && result.failure === 'rate_limited')
+        throw new RateLimitedError(result.retryAfterSeconds)
       if (!result.ok) throw new ApiError('INVALID_CREDENTIALS')
       return result.tokens
     },

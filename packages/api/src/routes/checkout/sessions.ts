@@ -1,8 +1,14 @@
-import { CheckoutSessionRequestSchema, PaymentIntentRequestSchema, type Static } from '@plazo/contract'
+import {
+  CheckoutSessionRequestSchema,
+  PaymentIntentRequestSchema,
+  SessionListQuerySchema,
+  type Static,
+} from '@plazo/contract'
 import type { FastifyInstance } from 'fastify'
 import type { LifecycleService } from '../../domain/checkout/lifecycle-service.ts'
 import type { PaymentIntentService } from '../../domain/checkout/payment-intent-service.ts'
 import type { SessionService } from '../../domain/checkout/session-service.ts'
+import { integerQuery } from '../query.ts'
 import { SessionParams } from './params.ts'
 
 /** Checkout sessions (spec §7): create in both modes, payment intent, read, update, cancel. */
@@ -32,6 +38,19 @@ export function checkoutRoutes(
     async (request, reply) => {
       const response = await paymentIntents.create(request.principal, request.body)
       return reply.status(201).send(response)
+    },
+  )
+
+  app.get<{ Querystring: Static<typeof SessionListQuerySchema> }>(
+    '/checkout',
+    {
+      ...authenticated,
+      preValidation: integerQuery('limit'),
+      schema: { querystring: SessionListQuerySchema },
+    },
+    async (request, reply) => {
+      const body = await sessions.listResponseText(request.principal, request.query)
+      return reply.type('application/json; charset=utf-8').send(body)
     },
   )
 

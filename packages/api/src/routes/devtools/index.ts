@@ -12,21 +12,12 @@ import {
   type StreamedEvent,
 } from '../../domain/devtools/event-stream.ts'
 import type { RequestLog } from '../../domain/devtools/request-log.ts'
+import { integerQuery } from '../query.ts'
 
 /** Paths the request log leaves out: its own reads and the stream (a call that lasts as long as a listener). */
 export const DEVTOOLS_PATHS = ['/api/v2/webhooks/events/stream', '/api/v2/test-helpers/request-log']
 
 const HEARTBEAT_MS = 15_000
-
-/** A query string is text: the parameter is read as the integer it spells (the validator does not coerce). */
-function integerQuery(name: string) {
-  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    const query = request.query as Record<string, unknown>
-    const value = query[name]
-    if (typeof value === 'string' && /^\d{1,9}$/.test(value)) query[name] = Number(value)
-    done()
-  }
-}
 
 /**
  * The sandbox's developer tools (what `plazo listen` and `plazo logs tail` read). Registered only when

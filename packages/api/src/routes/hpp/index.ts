@@ -7,11 +7,7 @@ import {
 } from '@plazo/contract'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import Type from 'typebox'
-import {
-  type Distribution,
-  type DistributionService,
-  RateLimitedError,
-} from '../../domain/client/distribution-service.ts'
+import type { Distribution, DistributionService } from '../../domain/client/distribution-service.ts'
 
 export { hppPageRoutes } from './pages.ts'
 
@@ -47,15 +43,10 @@ export function hppDistributionRoutes(app: FastifyInstance, distribution: Distri
     '/client/hpp/:hpp_id/distribute',
     { schema: { params: HppParams, body: DistributeRequestSchema } },
     async (request, reply: FastifyReply) => {
-      try {
-        const sent = await distribution.distribute(request.params.hpp_id, request.body.recipient, {
-          rateLimited: true,
-        })
-        return reply.status(201).send(response(sent))
-      } catch (error) {
-        if (error instanceof RateLimitedError) reply.header('retry-after', String(error.retryAfterSeconds))
-        throw error
-      }
+      const sent = await distribution.distribute(request.params.hpp_id, request.body.recipient, {
+        rateLimited: true,
+      })
+      return reply.status(201).send(response(sent))
     },
   )
 }

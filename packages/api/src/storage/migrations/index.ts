@@ -9,6 +9,7 @@ import { eventEndpoints } from './0008-event-endpoints.ts'
 import { pendingEventsBySession } from './0009-pending-events-by-session.ts'
 import { sandboxTools } from './0010-sandbox-tools.ts'
 import { outboxFromPage } from './0011-outbox-from-page.ts'
+import { loginAttempts } from './0012-login-attempts.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, in the order it is applied. Append only. */
@@ -24,6 +25,7 @@ export const MIGRATIONS: readonly Migration[] = [
   pendingEventsBySession,
   sandboxTools,
   outboxFromPage,
+  loginAttempts,
 ]
 
 export type { Dialect, Migration } from './migration.ts'

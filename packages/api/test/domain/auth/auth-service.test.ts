@@ -25,7 +25,7 @@ describe.each(testEngines())('AuthService on $name', (engine) => {
   }
 
   const login = async (username = 'demo@plazo.test', password = 'plazo-sandbox'): Promise<TokenResponse> => {
-    const result = await auth.login(username, password)
+    const result = await auth.login(username, password, '127.0.0.1')
     if (!result.ok) throw new Error(`login failed: ${result.failure}`)
     return result.tokens
   }
@@ -43,15 +43,17 @@ describe.each(testEngines())('AuthService on $name', (engine) => {
     })
 
     it('accepts the username in any case', async () => {
-      await expect(auth.login('Demo@Plazo.TEST', 'plazo-sandbox')).resolves.toMatchObject({ ok: true })
+      await expect(auth.login('Demo@Plazo.TEST', 'plazo-sandbox', '127.0.0.1')).resolves.toMatchObject({
+        ok: true,
+      })
     })
 
     it('gives the same failure for a wrong password and an unknown user', async () => {
-      expect(await auth.login('demo@plazo.test', 'wrong-password')).toEqual({
+      expect(await auth.login('demo@plazo.test', 'wrong-password', '127.0.0.1')).toEqual({
         ok: false,
         failure: 'invalid_credentials',
       })
-      expect(await auth.login('nobody@plazo.test', 'plazo-sandbox')).toEqual({
+      expect(await auth.login('nobody@plazo.test', 'plazo-sandbox', '127.0.0.1')).toEqual({
         ok: false,
         failure: 'invalid_credentials',
       })
@@ -132,7 +134,7 @@ describe.each(testEngines())('AuthService on $name', (engine) => {
 
     it('uses the configured lifetime', async () => {
       const short = new AuthService(t.db, { accessTokenTtlSeconds: 60, now: () => clock })
-      const result = await short.login('demo@plazo.test', 'plazo-sandbox')
+      const result = await short.login('demo@plazo.test', 'plazo-sandbox', '127.0.0.1')
       if (!result.ok) throw new Error('login failed')
       expect(result.tokens.expires_in).toBe(60)
       advance(60_000)

@@ -61,13 +61,28 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
     'Adónde enviar al cliente tras la cancelación, con los parámetros añadidos.',
   'The login is over: its access and refresh tokens no longer work.':
     'El login ha terminado: sus tokens de acceso y de refresh ya no funcionan.',
+  'Only sessions created at or after this time (ISO 8601, with its offset).':
+    'Solo las sesiones creadas en este momento o después (ISO 8601, con su desfase horario).',
+  'Only sessions created at or before this time (ISO 8601, with its offset).':
+    'Solo las sesiones creadas en este momento o antes (ISO 8601, con su desfase horario).',
+  'How many sessions at most (1 to 100, default 20).':
+    'Cuántas sesiones como máximo (de 1 a 100; 20 por defecto).',
+  'The `id` of the last session of the previous page: the list goes on with the sessions created before it.':
+    'El `id` de la última sesión de la página anterior: la lista sigue con las sesiones creadas antes que ella.',
+  'The sessions, newest first.': 'Las sesiones, de la más reciente a la más antigua.',
+  'More sessions match: ask again with `starting_after` set to the `id` of the last one.':
+    'Hay más sesiones que coinciden: vuelve a pedirlas con `starting_after` igual al `id` de la última.',
+  'A page of your checkout sessions, newest first.':
+    'Una página de tus sesiones de checkout, de la más reciente a la más antigua.',
   'The checkout session as the customer sees it.': 'La sesión de checkout tal como la ve el cliente.',
   'The details known so far, to prefill the form. Null once the customer is done (paid, approved for your confirmation, given up, denied, cancelled or expired): the link may stay in browser history or be forwarded.':
     'Los datos que ya se conocen, para rellenar el formulario. Es null en cuanto el cliente ha terminado (pagado, aprobado a la espera de tu confirmación, abandonado, denegado, cancelado o caducado): el enlace puede quedarse en el historial del navegador o reenviarse.',
   '`basic`: name, e-mail, phone and document number; `full`: the full customer of a payment intent.':
     '`basic`: nombre, e-mail, teléfono y número de documento; `full`: el cliente completo de una intención de pago.',
-  'One per term offered (empty for a single card payment).':
-    'Una por cada plazo ofrecido (vacío en un pago único con tarjeta).',
+  'One per term offered (empty for a single card payment), priced with the grace period the read asked for (`?grace_period`, else none).':
+    'Una por cada plazo ofrecido (vacío en un pago único con tarjeta), calculada con el periodo de carencia que pidió la lectura (`?grace_period`; si no, sin carencia).',
+  'The longest grace period, in months, the customer may choose for this method: `grace_period` from 0 to it when completing (`options.max_grace_period` of the method, else its pricing’s). 0: none (BNPL, subscriptions, card and account-to-account payments).':
+    'El periodo de carencia más largo, en meses, que el cliente puede elegir en este método: un `grace_period` de 0 hasta él al completar el checkout (el `options.max_grace_period` del método o, si no, el de su tarifa). 0: ninguno (BNPL, suscripciones, pagos con tarjeta y transferencias bancarias).',
   'A payment method the customer can choose.': 'Un método de pago que el cliente puede elegir.',
   'Term in months.': 'El plazo, en meses.',
   'Everything the customer pays, in cents.': 'Todo lo que paga el cliente, en céntimos.',
@@ -75,7 +90,8 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
     'Total a pagar menos el importe financiado, en céntimos.',
   'The loan conditions of one payment method for one term.':
     'Las condiciones del préstamo de un método de pago para un plazo.',
-  'Months after the purchase when it is due.': 'Meses después de la compra en que vence.',
+  'Months after the purchase when it is due: `number` plus the grace period (`conditions.grace_period`).':
+    'Meses después de la compra en que vence: `number` más el periodo de carencia (`conditions.grace_period`).',
   'Amount due, in cents (fees and insurance included).':
     'Importe que se debe pagar, en céntimos (con comisiones y seguros).',
   'One payment of the schedule.': 'Un pago del calendario.',
@@ -85,6 +101,8 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'Chosen term in months (loans).': 'El plazo elegido, en meses (préstamos).',
   'The customer details the method needs (`customer_details`): the basic customer, or the full customer for loans. Validated with the contract rules (400 with schema_errors).':
     'Los datos del cliente que necesita el método (`customer_details`): el cliente básico, o el cliente completo en los préstamos. Se validan con las reglas del contrato (400 con schema_errors).',
+  'Months of grace before the first instalment (loans): 0 (the default) to the method’s `max_grace_period`; more answers 400 naming `/grace_period`. Interest accrues during the grace and is added to the principal each month; the first instalment falls due at month `grace_period + 1`.':
+    'Meses de carencia antes de la primera cuota (préstamos): de 0 (por defecto) al `max_grace_period` del método; con más, la respuesta es un 400 que nombra `/grace_period`. Durante la carencia se devengan intereses, que se suman al principal cada mes; la primera cuota vence en el mes `grace_period + 1`.',
   'The customer completes the checkout.': 'El cliente completa el checkout.',
   'What an agent (point of sale) offers, for widgets and simulators.':
     'Lo que ofrece un agente (punto de venta), para widgets y simuladores.',
@@ -92,6 +110,8 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
     'Una tarifa del agente tal como la ven los clientes (sin la comisión del comercio).',
   'Every offer for the amount (or the one asked).': 'Todas las ofertas para el importe (o la que se pide).',
   'Purchase amount in cents.': 'Importe de la compra en céntimos.',
+  'Months of grace before the first instalment (default 0): only the types whose `max_grace_period` allows it are simulated, priced with it (interest accrues during the grace and is capitalised; the schedule starts at month `grace_period + 1`). When none allows it, 400 naming the field.':
+    'Meses de carencia antes de la primera cuota (0 por defecto): solo se simulan los tipos cuyo `max_grace_period` lo permite, calculados con esa carencia (durante la carencia se devengan intereses, que se capitalizan; el calendario empieza en el mes `grace_period + 1`). Si ninguno lo permite, 400 nombrando el campo.',
   'Simulate the loan conditions of an amount.': 'Simula las condiciones de préstamo de un importe.',
   'The checkout session after the change.': 'La sesión de checkout después del cambio.',
   'Sandbox only: play the customer and the lender. `approve` completes the checkout with `payment_method_type` (default the first offered), `deny` has the lender deny it, `challenge` asks for a down payment, `desist` gives up.':

@@ -2,6 +2,9 @@ import {
   EmbeddedCreateResponseSchema,
   GetSessionResponseSchema,
   HppCreateResponseSchema,
+  SESSION_LIST_DEFAULT_LIMIT,
+  SessionListQuerySchema,
+  SessionListResponseSchema,
 } from '../../checkout-session.ts'
 import {
   CheckoutSessionRequestSchema,
@@ -23,6 +26,7 @@ import {
   hppRequestExample,
   PAYMENT_INTENT_REQUEST_EXAMPLE,
 } from '../../examples/index.ts'
+import { validationErrorExample } from '../../examples/validation.ts'
 import { SessionResponseSchema } from '../../order-management.ts'
 import {
   type Example,
@@ -147,6 +151,52 @@ export const getSession: OperationSpec = {
     '400': sessionIdNotUuid,
     '401': e401,
     '404': e404,
+    '500': e500,
+  },
+}
+
+const listQuery = SessionListQuerySchema.properties
+
+export const listSessions: OperationSpec = {
+  id: 'listCheckoutSessions',
+  method: 'get',
+  path: '/checkout',
+  tag: 'Checkout sessions',
+  summary: 'List checkout sessions',
+  description: `Your checkout sessions, newest first, each as \`GET /checkout/{checkout_session_id}\` returns it; never another merchant's. Filter by \`status\`, \`mode\` and creation time (\`created_from\`, \`created_to\`, both inclusive). A page holds \`limit\` sessions (${SESSION_LIST_DEFAULT_LIMIT} by default); when \`has_more\` is true, ask for the next page with \`starting_after\` set to the \`id\` of the last session of this one. Sessions created meanwhile never shift a page: they come before the first.`,
+  auth: true,
+  queryParams: [
+    {
+      name: 'status',
+      description: 'Only sessions in this status.',
+      required: false,
+      schema: listQuery.status,
+    },
+    { name: 'mode', description: 'Only sessions of this mode.', required: false, schema: listQuery.mode },
+    ...(['created_from', 'created_to', 'limit', 'starting_after'] as const).map((name) => ({
+      name,
+      description: (listQuery[name] as { description: string }).description,
+      required: false,
+      schema: listQuery[name],
+    })),
+  ],
+  responses: {
+    '200': {
+      description: 'A page of sessions, newest first.',
+      schema: SessionListResponseSchema,
+      examples: one('One page', {
+        status: 'ok',
+        payload: [GET_SESSION_RESPONSE_EXAMPLE.payload],
+        has_more: true,
+      }),
+    },
+    '400': e400(
+      'Limit too large',
+      validationErrorExample([{ field: '/limit', message: 'must be <= 100', keyword: 'maximum' }], {
+        limit: '500',
+      }),
+    ),
+    '401': e401,
     '500': e500,
   },
 }
