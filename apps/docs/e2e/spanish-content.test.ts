@@ -48,7 +48,7 @@ describe('the Spanish API references', () => {
       'API de gestión de pedidos de Plazo',
     )
     expect(await page.title()).toContain('API de gestión de pedidos')
-    for (const spanish of ['Reembolsa un pedido', 'Gestión de pedidos', 'Ejemplos de respuesta']) {
+    for (const spanish of ['Reembolsar un pedido', 'Gestión de pedidos', 'Ejemplos de respuesta']) {
       expect(text).toContain(spanish)
     }
     expect(text).toContain('Reembolsa líneas de pedido capturadas con refunded_item_ids')
@@ -122,10 +122,31 @@ describe('the Spanish API references', () => {
   it('leave the English reference in English', async () => {
     const text = await reference('/order-management-api')
     expect(text).toContain('Refund an order')
-    expect(text).not.toContain('Reembolsa un pedido')
+    expect(text).not.toContain('Reembolsar un pedido')
     expect(await page.locator('a[download][href*="/openapi/"]').first().getAttribute('href')).toBe(
       '/openapi/order-management.json',
     )
+  })
+})
+
+describe('the Spanish globals page', () => {
+  it('describes the enumerations, constants and errors in Spanish', async () => {
+    await page.goto(`${gate.baseUrl}/es/docs/api/globals`)
+    const text = (await page.locator('article').textContent()) ?? ''
+    for (const spanish of [
+      'Ninguna sesión de checkout con ese id pertenece a tu comercio.',
+      'La única moneda.',
+      'Tipos de artículo que se aceptan en las peticiones.',
+    ]) {
+      expect(text).toContain(spanish)
+    }
+    for (const english of [
+      'No checkout session with that id belongs to your merchant.',
+      'The only currency.',
+      'Article types accepted in requests.',
+    ]) {
+      expect(text).not.toContain(english)
+    }
   })
 })
 
