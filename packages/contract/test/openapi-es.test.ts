@@ -144,7 +144,7 @@ describe('the Spanish globals catalogue', () => {
   })
 
   it('keeps every `code` span of the English', () => {
-    const code = (text: string) => text.match(/`[^`]+`/g) ?? []
+    const code = (text: string): string[] => text.match(/`[^`]+`/g) ?? []
     const lost = Object.entries(SPANISH_GLOBALS_TEXTS).filter(([english, spanish]) =>
       code(english).some((span) => !code(spanish).includes(span)),
     )
