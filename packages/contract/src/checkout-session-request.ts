@@ -14,12 +14,19 @@ export const ProcessedPaymentMethodSchema = Type.Object(
   {
     type: OfferablePaymentMethodType.schema,
     period: Type.Optional(Type.Integer({ minimum: 1, description: 'Chosen term in months.' })),
+    grace_period: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'Months of grace the customer chose before the first instalment: 0 (the default) to the method\u2019s `max_grace_period` (its `options.max_grace_period`, else its pricing\u2019s; 0 for BNPL); more answers 400 naming the field. Interest accrues during the grace and is added to the principal each month; the first instalment falls due at month `grace_period + 1`.',
+      }),
+    ),
   },
   {
     title: 'ProcessedPaymentMethod',
     additionalProperties: false,
     description:
-      'The payment method (and term) the customer already chose in your front end. It must be one of `payment_methods`, and `period` one of that method\u2019s terms (`options.periods`, else its pricing\u2019s; none for card and account-to-account payments): 400 naming the field otherwise. `POST /checkout/payment-intent/` processes the payment intent with it; on `POST /checkout/` it is only checked.',
+      'The payment method (term and grace period) the customer already chose in your front end. It must be one of `payment_methods`, `period` one of that method\u2019s terms (`options.periods`, else its pricing\u2019s; none for card and account-to-account payments) and `grace_period` at most its `max_grace_period`: 400 naming the field otherwise. `POST /checkout/payment-intent/` processes the payment intent with it; on `POST /checkout/` it is only checked.',
   },
 )
 

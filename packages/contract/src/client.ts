@@ -37,7 +37,11 @@ export const CUSTOMER_REQUIREMENTS = {
 export const InstalmentSchema = Type.Object(
   {
     number: Type.Integer({ minimum: 1 }),
-    month: Type.Integer({ minimum: 1, description: 'Months after the purchase when it is due.' }),
+    month: Type.Integer({
+      minimum: 1,
+      description:
+        'Months after the purchase when it is due: `number` plus the grace period (`conditions.grace_period`).',
+    }),
     amount: Type.Integer({ description: 'Amount due, in cents (fees and insurance included).' }),
   },
   { title: 'Instalment', description: 'One payment of the schedule.' },
@@ -66,7 +70,13 @@ export const ClientPaymentMethodSchema = Type.Object(
         '`basic`: name, e-mail, phone and document number; `full`: the full customer of a payment intent.',
     }),
     offers: Type.Array(OfferSchema, {
-      description: 'One per term offered (empty for a single card payment).',
+      description:
+        'One per term offered (empty for a single card payment), priced with the grace period the read asked for (`?grace_period`, else none).',
+    }),
+    max_grace_period: Type.Integer({
+      minimum: 0,
+      description:
+        'The longest grace period, in months, the customer may choose for this method: `grace_period` from 0 to it when completing (`options.max_grace_period` of the method, else its pricing\u2019s). 0: none (BNPL, subscriptions, card and account-to-account payments).',
     }),
     status: PaymentIntentStatus.schema,
   },
@@ -130,10 +140,32 @@ export const ClientSessionSchema = Type.Object(
   { title: 'ClientSession', description: 'The checkout session as the customer sees it.' },
 )
 
+/** The query of `GET /client/hpp/{hpp_id}` and `GET /client/embedded`. */
+export const ClientSessionQuerySchema = Type.Object(
+  {
+    grace_period: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 1200,
+        description:
+          'Price every offer with this many months of grace before the first instalment: each financed method with `grace_period`, or with its `max_grace_period` when that is less (each offer\u2019s `conditions.grace_period` says which). Omitted: 0. Read the session again with it to show the customer the figures of the grace they choose.',
+      }),
+    ),
+  },
+  { title: 'ClientSessionQuery' },
+)
+
 export const ClientCompleteRequestSchema = Type.Object(
   {
     payment_method_type: PaymentMethodType.schema,
     period: Type.Optional(Type.Integer({ minimum: 1, description: 'Chosen term in months (loans).' })),
+    grace_period: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'Months of grace before the first instalment (loans): 0 (the default) to the method\u2019s `max_grace_period`; more answers 400 naming `/grace_period`. Interest accrues during the grace and is added to the principal each month; the first instalment falls due at month `grace_period + 1`.',
+      }),
+    ),
     customer: Type.Union([BasicCustomerSchema, FullCustomerSchema], {
       description:
         'The customer details the method needs (`customer_details`): the basic customer, or the full customer for loans. Validated with the contract rules (400 with schema_errors).',
@@ -200,6 +232,13 @@ export const SimulationRequestSchema = Type.Object(
     }),
     payment_method_type: Type.Optional(OfferablePaymentMethodType.schema),
     period: Type.Optional(Type.Integer({ minimum: 1 })),
+    grace_period: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        description:
+          'Months of grace before the first instalment (default 0): only the types whose `max_grace_period` allows it are simulated, priced with it (interest accrues during the grace and is capitalised; the schedule starts at month `grace_period + 1`). When none allows it, 400 naming the field.',
+      }),
+    ),
   },
   {
     title: 'SimulationRequest',

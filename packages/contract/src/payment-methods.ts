@@ -69,7 +69,11 @@ const loanOptions = {
   setup_fee: Type.Optional(SetupFeeSchema),
   insurance: Type.Optional(InsuranceSchema),
   max_grace_period: Type.Optional(
-    Type.Integer({ minimum: 0, description: 'Longest grace period offered, in months.' }),
+    Type.Integer({
+      minimum: 0,
+      description:
+        'Longest grace period, in months, the customer may choose (`grace_period` when completing, or in `processed_payment_method`). Omitted: the pricing\u2019s.',
+    }),
   ),
   merchant_fee: Type.Optional(
     RatioSchema(

@@ -131,12 +131,14 @@ function orderView(mode: Mode, options: SessionOptions = {}) {
         type: 'bnpl_instalments',
         customer_details: 'basic',
         offers: offers.bnpl_instalments,
+        max_grace_period: 0,
         status: bnplStatus,
       },
       {
         type: 'consumer_loan_instalments',
         customer_details: 'full',
         offers: offers.consumer_loan_instalments,
+        max_grace_period: 3,
         status: loanStatus,
       },
     ],
@@ -172,8 +174,8 @@ function downPaymentView(mode: Mode, options: { status?: string; methods?: [stri
     lines: [{ name: 'Down payment', units: 1, total: money(DOWN_PAYMENT), image_url: null }],
     customer: { ...ANA, email: 'ana+challenge@example.com' },
     payment_methods: [
-      { type: 'card_payment', customer_details: 'basic', offers: [], status: card },
-      { type: 'a2a_payment', customer_details: 'basic', offers: [], status: a2a },
+      { type: 'card_payment', customer_details: 'basic', offers: [], max_grace_period: 0, status: card },
+      { type: 'a2a_payment', customer_details: 'basic', offers: [], max_grace_period: 0, status: a2a },
     ],
     selected_payment_method_type: paid,
     down_payment: null,
@@ -307,6 +309,12 @@ export const CLIENT_COMPLETE_REQUEST_EXAMPLES = {
     customer: { ...BASIC, phone_number: '+34600123456' },
   },
   loan: { payment_method_type: 'consumer_loan_instalments', period: 24, customer: FULL_CUSTOMER_EXAMPLE },
+  loanWithGrace: {
+    payment_method_type: 'consumer_loan_instalments',
+    period: 24,
+    grace_period: 2,
+    customer: FULL_CUSTOMER_EXAMPLE,
+  },
   downPaymentCard: {
     payment_method_type: 'card_payment',
     customer: { ...BASIC, email: 'ana+challenge@example.com' },
@@ -341,6 +349,17 @@ export const CLIENT_ERROR_EXAMPLES = {
   termNotOffered: validationErrorExample(
     [{ field: '/period', message: 'must be one of the terms offered: 3, 6', keyword: 'enum' }],
     { payment_method_type: 'bnpl_instalments', period: 12, customer: BASIC },
+  ),
+  graceTooLong: validationErrorExample(
+    [
+      {
+        field: '/grace_period',
+        message:
+          'must be at most 3: the longest grace period the consumer_loan_instalments payment method offers',
+        keyword: 'rule',
+      },
+    ],
+    { payment_method_type: 'consumer_loan_instalments', period: 24, grace_period: 6, customer: BASIC },
   ),
   customerFields: validationErrorExample(
     [

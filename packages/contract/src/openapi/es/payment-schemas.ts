@@ -31,7 +31,8 @@ export const PAYMENT_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
     'Los plazos ofrecidos, en meses (por ejemplo, 3, 6, 9 y 12 en BNPL; de 18 a 48 en préstamos al consumo; de 24 a 96 en financiación de vehículos).',
   'Annual nominal interest rate, 0 to 1 (0.0799 = 7.99 %).':
     'Tipo de interés nominal anual, de 0 a 1 (0.0799 = 7,99 %).',
-  'Longest grace period offered, in months.': 'Periodo de carencia más largo que se ofrece, en meses.',
+  'Longest grace period, in months, the customer may choose (`grace_period` when completing, or in `processed_payment_method`). Omitted: the pricing’s.':
+    'Periodo de carencia más largo, en meses, que puede elegir el cliente (`grace_period` al completar el checkout, o en `processed_payment_method`). Si se omite: el de la tarifa.',
   'Fee the merchant pays on the amount of credit (the cart amount financed), 0 to 1 (0.02 = 2 %). Never charged to the customer.':
     'Comisión que paga el comercio sobre el importe del crédito (el importe financiado del carrito), de 0 a 1 (0.02 = 2 %). Nunca se cobra al cliente.',
   'Options of a financed payment method. Omitted options come from the agent pricing.':

@@ -1,5 +1,10 @@
 import { BRAND } from '../../brand.ts'
-import { ClientCompleteRequestSchema, ClientOutcomeSchema, ClientSessionSchema } from '../../client.ts'
+import {
+  ClientCompleteRequestSchema,
+  ClientOutcomeSchema,
+  ClientSessionQuerySchema,
+  ClientSessionSchema,
+} from '../../client.ts'
 import { ErrorBodySchema, UnauthorizedBodySchema, ValidationErrorBodySchema } from '../../errors.ts'
 import {
   CLIENT_DISTRIBUTE_EXAMPLES,
@@ -76,20 +81,31 @@ const completeRequest = (examples: Record<string, { summary: string; value: unkn
 const complete400 = (extra: Record<string, { summary: string; value: unknown }> = {}): ResponseSpec => ({
   schema: ValidationErrorBodySchema,
   description:
-    'The body or the customer details are not valid, nothing changed. `schema_errors` names each field as a JSON pointer of the body (`/customer/phone_number`), ready to show beside the form field: a missing or malformed detail (phone numbers in international form `+34600123456`; no spaces in the document number; dates as `YYYY-MM-DD`), an unknown field, the full customer missing for a `full` method, a term that is not offered (`/period`), or a method the session does not offer (`/payment_method_type`).',
+    'The body or the customer details are not valid, nothing changed. `schema_errors` names each field as a JSON pointer of the body (`/customer/phone_number`), ready to show beside the form field: a missing or malformed detail (phone numbers in international form `+34600123456`; no spaces in the document number; dates as `YYYY-MM-DD`), an unknown field, the full customer missing for a `full` method, a term that is not offered (`/period`), a grace period longer than the method\u2019s `max_grace_period` (`/grace_period`), or a method the session does not offer (`/payment_method_type`).',
   examples: {
     loan: { summary: 'A loan needs the full customer', value: ERRORS.loanWithBasicCustomer },
     fields: { summary: 'Names missing or empty', value: ERRORS.customerFields },
     term: { summary: 'Term not offered', value: ERRORS.termNotOffered },
+    grace: { summary: 'Grace period too long', value: ERRORS.graceTooLong },
     ...extra,
   },
 })
+
+const graceQuery = [
+  {
+    name: 'grace_period',
+    description: (ClientSessionQuerySchema.properties.grace_period as unknown as { description: string })
+      .description,
+    required: false,
+    schema: ClientSessionQuerySchema.properties.grace_period,
+  },
+]
 
 const outcomeGuide =
   'Act on the answer: `status: confirmed` is paid; `status: initial` with `payment_intent_status: approved` is done for the customer in delegated checkout mode (you confirm the order); `payment_intent_status: denied` with `status: initial` means that method was refused and the customer can choose another (`session.payment_methods[].status: initial`); `status: denied` means every method was refused; `status: challenge` means the lender approves only with a down payment (`session.down_payment`); `payment_intent_status: on_hold` alone means the lender decides later (read the session again).'
 
 const detailsRule =
-  'Send the details the chosen method asks for (`customer_details` of the session\u2019s payment method): `basic` is first and last name with, optionally, e-mail, phone in international form and document number; `full` is the full customer of a payment intent (identity document, family situation, residence, professional details and income). They are checked before anything happens (400 naming each field). `period` is one of the method\u2019s offered terms (`offers[].period`; default the shortest).'
+  'Send the details the chosen method asks for (`customer_details` of the session\u2019s payment method): `basic` is first and last name with, optionally, e-mail, phone in international form and document number; `full` is the full customer of a payment intent (identity document, family situation, residence, professional details and income). They are checked before anything happens (400 naming each field). `period` is one of the method\u2019s offered terms (`offers[].period`; default the shortest). `grace_period` is the months of grace the customer chose before the first instalment, 0 (the default) to the method\u2019s `max_grace_period`: interest accrues during the grace and is added to the principal each month, and the first instalment falls due at month `grace_period + 1`. Show the figures of that choice from the session read with `?grace_period`.'
 
 // ------------------------------------------------------------------------------------- hosted page
 
@@ -100,9 +116,10 @@ export const getHppClientSession: OperationSpec = {
   tag: HPP_CLIENT_TAG,
   summary: 'Read the session of a hosted page',
   description:
-    'The order as the hosted page shows it to the customer: your merchant name, page title and logo, the cart lines and total, the customer details already known (to prefill the form), and each payment method with `customer_details` (which form to show: `basic` or `full`), its `status` and one offer per term with the conditions, the monthly schedule, the total payable and the cost of credit, computed as the payment intent will record them. `success_url` and `cancel_url` already carry `order_reference` and `checkout_session_id`. After a challenge, `down_payment.redirect_url` is the page where the customer pays the down payment, and the offers are on the amount left to finance. It answers in every status, so a page reloaded after the end can still show the result.',
+    'The order as the hosted page shows it to the customer: your merchant name, page title and logo, the cart lines and total, the customer details already known (to prefill the form), and each payment method with `customer_details` (which form to show: `basic` or `full`), its `status` and one offer per term with the conditions, the monthly schedule, the total payable and the cost of credit, computed as the payment intent will record them. A method whose `max_grace_period` is above 0 lets the customer put off the first instalment by up to that many months: read the session again with `?grace_period=N` for every offer priced with that grace, and send the same `grace_period` when completing. `success_url` and `cancel_url` already carry `order_reference` and `checkout_session_id`. After a challenge, `down_payment.redirect_url` is the page where the customer pays the down payment, and the offers are on the amount left to finance. It answers in every status, so a page reloaded after the end can still show the result.',
   auth: false,
   pathParams: ['hpp_id'],
+  queryParams: graceQuery,
   responses: {
     '200': {
       description: 'The session as the customer sees it.',
@@ -135,6 +152,7 @@ Your \`notification_url\` is notified of every status change. ${sandboxLender}`,
   request: completeRequest({
     bnpl: { summary: 'BNPL in 3 instalments, basic customer', value: REQUESTS.bnpl },
     loan: { summary: 'Consumer loan over 24 months, full customer', value: REQUESTS.loan },
+    grace: { summary: 'First instalment in 3 months (2 months of grace)', value: REQUESTS.loanWithGrace },
     downPayment: { summary: 'Down payment by card (down-payment page)', value: REQUESTS.downPaymentCard },
   }),
   responses: {
@@ -235,8 +253,9 @@ export const getEmbeddedClientSession: OperationSpec = {
   method: 'get',
   path: '/client/embedded',
   summary: 'Read the embedded session',
+  queryParams: graceQuery,
   description:
-    'The session the `client_secret` opens, as the customer sees it: your merchant name, the cart lines and total, your `ui.customization`, the customer details already known (to prefill your form), and each payment method with `customer_details` (which form to show: `basic` or `full`), its `status` and one offer per term with the conditions, the monthly schedule, the total payable and the cost of credit, computed as the payment intent will record them. Show a summary or your own method picker from it. `success_url`, `cancel_url` and `down_payment.redirect_url` are null: the embedded checkout never redirects, your page decides. checkout-js `checkoutSession({ clientSecret })` makes this call.',
+    'The session the `client_secret` opens, as the customer sees it: your merchant name, the cart lines and total, your `ui.customization`, the customer details already known (to prefill your form), and each payment method with `customer_details` (which form to show: `basic` or `full`), its `status` and one offer per term with the conditions, the monthly schedule, the total payable and the cost of credit, computed as the payment intent will record them. A method whose `max_grace_period` is above 0 lets the customer put off the first instalment by up to that many months: read the session again with `?grace_period=N` for every offer priced with that grace, and send the same `grace_period` when completing. Show a summary or your own method picker from it. `success_url`, `cancel_url` and `down_payment.redirect_url` are null: the embedded checkout never redirects, your page decides. checkout-js `checkoutSession({ clientSecret })` makes this call.',
   responses: {
     '200': {
       description: 'The session as the customer sees it.',
@@ -263,6 +282,7 @@ ${outcomeGuide} \`redirect_url\` is always null: show the result in your page. A
   request: completeRequest({
     bnpl: { summary: 'BNPL in 3 instalments, basic customer', value: REQUESTS.bnpl },
     loan: { summary: 'Consumer loan over 24 months, full customer', value: REQUESTS.loan },
+    grace: { summary: 'First instalment in 3 months (2 months of grace)', value: REQUESTS.loanWithGrace },
   }),
   responses: {
     '200': {

@@ -144,7 +144,7 @@ export const simulateOffers: OperationSpec = {
   path: '/client/simulate',
   tag: 'Client (public)',
   summary: 'Simulate the loan conditions of an amount',
-  description: `Every offer (conditions, schedule and totals) of the agent's financed payment methods for an amount in cents, or of the \`payment_method_type\` and \`period\` asked. The same computation as a payment intent's conditions: what the customer is shown is what the API records. Terms that cannot be priced (fewer cents than instalments) are left out. A type the agent does not finance or a term it does not offer answers 400 naming the field. checkout-js \`simulator()\`, \`paymentMethodConditions()\` and the SimulatorComponent use it. ${publicNote}`,
+  description: `Every offer (conditions, schedule and totals) of the agent's financed payment methods for an amount in cents, or of the \`payment_method_type\` and \`period\` asked, with the \`grace_period\` asked (months before the first instalment: interest accrues and is capitalised, and the schedule starts at month \`grace_period + 1\`; only the types whose \`max_grace_period\` allows it). The same computation as a payment intent's conditions: what the customer is shown is what the API records. Terms that cannot be priced (fewer cents than instalments) are left out. A type the agent does not finance, a term it does not offer or a grace period longer than it allows answers 400 naming the field. checkout-js \`simulator()\`, \`paymentMethodConditions()\` and the SimulatorComponent use it. ${publicNote}`,
   auth: false,
   request: {
     schema: SimulationRequestSchema,
