@@ -26,13 +26,17 @@ export type Distribution = Static<typeof DistributeResponseSchema>['payload']
 
 const BASE = '/api/v2/client'
 
-/** A failed call: the HTTP status, and the schema errors of a 400. `status` 0 is a network failure. */
+/**
+ * A failed call: the HTTP status, and the schema errors of a 400. `status` 0 is a network failure. `exception`
+ * is the API's error code (`invalid_token` for a 401).
+ */
 export class ClientApiError extends Error {
   constructor(
     readonly status: number,
     readonly schemaErrors: SchemaError[] = [],
     message = `HTTP ${status}`,
     readonly retryAfterSeconds?: number,
+    readonly exception?: string,
   ) {
     super(message)
     this.name = 'ClientApiError'
@@ -70,6 +74,11 @@ async function call<T>(
       (json.schema_errors as SchemaError[] | undefined) ?? [],
       String(json.error ?? json.error_description ?? `HTTP ${res.status}`),
       Number.isFinite(retry) && retry > 0 ? retry : undefined,
+      typeof json.exception === 'string'
+        ? json.exception
+        : typeof json.error === 'string'
+          ? json.error
+          : undefined,
     )
   }
   return json as T

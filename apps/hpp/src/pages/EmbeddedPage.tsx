@@ -1,4 +1,4 @@
-import type { CheckoutFrameMessage, CheckoutHostMessage } from '@plazo/contract'
+import { type CheckoutFrameMessage, type CheckoutHostMessage, CLIENT_EXCEPTIONS } from '@plazo/contract'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   type CheckoutApi,
@@ -15,6 +15,7 @@ import { fill, isLang, useI18n } from '../i18n/index.tsx'
 import { screenOf } from './screens.tsx'
 
 type Outgoing = CheckoutFrameMessage extends infer M ? (M extends unknown ? Omit<M, 'source'> : never) : never
+type ErrorMessage = Extract<Outgoing, { type: 'error' }>
 
 /**
  * The origin of the page that framed us: the `origin` parameter checkout-js puts in the iframe URL, else the
@@ -45,11 +46,45 @@ function isInit(data: unknown): data is CheckoutHostMessage {
   )
 }
 
+/**
+ * Why the session could not be read, for the merchant's developer: checkout-js hands it to `onError` as a
+ * PlazoError (the customer reads the localized text checkout-js adds, and this page).
+ */
+function loadError(error: unknown, origin: string): ErrorMessage {
+  if (error instanceof ClientApiError && error.status === 0) {
+    return {
+      type: 'error',
+      status: 0,
+      exception: CLIENT_EXCEPTIONS.networkError,
+      message: `The Plazo checkout could not reach the Plazo API (${origin}/api/v2/client/embedded): no answer.`,
+    }
+  }
+  if (error instanceof ClientApiError) {
+    const exception = error.exception ?? CLIENT_EXCEPTIONS.unexpectedResponse
+    return {
+      type: 'error',
+      status: error.status,
+      exception,
+      message:
+        error.status === 401
+          ? `The API refused the client secret (401 ${exception}): pass the client_secret your server received when it created the embedded session.`
+          : `The API answered ${error.status} ${exception} when the checkout read the session: ${error.message}`,
+    }
+  }
+  return {
+    type: 'error',
+    status: 0,
+    exception: CLIENT_EXCEPTIONS.unexpectedResponse,
+    message: `The checkout could not read the session: ${error instanceof Error ? error.message : String(error)}`,
+  }
+}
+
 type State =
   | { kind: 'waiting' }
   | { kind: 'loading' }
   | { kind: 'denied' }
-  | { kind: 'ready'; session: ClientSession }
+  | { kind: 'unreachable' }
+  | { kind: 'ready'; session: ClientSession; secret: string }
 
 /** The embedded checkout (`/embedded`), framed by checkout-js in the merchant's page. */
 export function EmbeddedPage() {
@@ -63,6 +98,8 @@ export function EmbeddedPage() {
   const [preferred, setPreferred] = useState<string | undefined>()
   const announced = useRef<string | null>(null)
   const readySent = useRef(false)
+  const loadedFor = useRef<string | null>(null)
+  const content = useRef<HTMLDivElement>(null)
 
   const post = useCallback(
     (message: Outgoing) => {
@@ -89,48 +126,58 @@ export function EmbeddedPage() {
   }, [origin, post, setLang])
 
   const load = useCallback(async () => {
-    if (!api) return
+    if (!api || !secret) return
     setState({ kind: 'loading' })
     try {
       const session = await api.load()
       setCountry(session.purchase_country)
-      setState({ kind: 'ready', session })
+      setState({ kind: 'ready', session, secret })
     } catch (error) {
-      setState({ kind: 'denied' })
-      post({
-        type: 'error',
-        message:
-          error instanceof ClientApiError && error.status === 401
-            ? 'invalid client_secret'
-            : error instanceof Error
-              ? error.message
-              : 'error',
-      })
+      setState({ kind: error instanceof ClientApiError && error.status === 0 ? 'unreachable' : 'denied' })
+      post(loadError(error, window.location.origin))
     }
-  }, [api, post, setCountry])
+  }, [api, secret, post, setCountry])
 
   useEffect(() => {
     void load()
   }, [load])
 
-  // The parent sizes the iframe to its content.
+  // The parent sizes the iframe to the content, both ways. The content's own box, not the document's
+  // scrollHeight: that is never less than the iframe's viewport, so the iframe could grow but never shrink.
   useEffect(() => {
+    const node = content.current
+    if (!node) return
     const observer = new ResizeObserver(() =>
-      post({ type: 'resize', height: document.documentElement.scrollHeight }),
+      post({ type: 'resize', height: node.getBoundingClientRect().height }),
     )
-    observer.observe(document.body)
+    observer.observe(node)
     return () => observer.disconnect()
   }, [post])
 
   const session = state.kind === 'ready' ? state.session : undefined
   const screen = session ? screenOf(session) : undefined
 
-  // Each final state is announced once: the merchant's page takes over from there.
+  // The customer can use the checkout once its session was read with the secret: once per secret.
+  useEffect(() => {
+    if (state.kind !== 'ready' || screen === 'expired' || loadedFor.current === state.secret) return
+    loadedFor.current = state.secret
+    post({ type: 'loaded' })
+  }, [state, screen, post])
+
+  // Each final state is announced once: the merchant's page takes over from there. An expired session is an
+  // error: the merchant must create a new one.
   useEffect(() => {
     if (!session || !screen || announced.current === `${session.checkout_session_id}:${screen}`) return
     if (screen === 'checkout' || screen === 'onHold') return
     announced.current = `${session.checkout_session_id}:${screen}`
-    if (session.status === 'desisted')
+    if (screen === 'expired')
+      post({
+        type: 'error',
+        status: 0,
+        exception: CLIENT_EXCEPTIONS.sessionExpired,
+        message: `Checkout session ${session.checkout_session_id} has expired: create a new session on your server and mount the checkout with its client_secret.`,
+      })
+    else if (session.status === 'desisted')
       post({ type: 'cancel', checkout_session_id: session.checkout_session_id })
     else post({ type: 'complete', status: session.status, checkout_session_id: session.checkout_session_id })
   }, [session, screen, post])
@@ -142,7 +189,7 @@ export function EmbeddedPage() {
         ? fill(t.deniedNotice, { method: t.methods[selected] })
         : null,
     )
-    setState({ kind: 'ready', session: outcome.session })
+    if (secret) setState({ kind: 'ready', session: outcome.session, secret })
   }
 
   if (!origin) {
@@ -153,35 +200,46 @@ export function EmbeddedPage() {
     )
   }
   return (
-    <Layout embedded session={session}>
-      {state.kind === 'waiting' || state.kind === 'loading' ? <p role="status">{t.loading}</p> : null}
-      {state.kind === 'denied' ? (
-        <StatusPage title={t.unknownTitle} text={t.unknownText} tone="warning" />
-      ) : null}
-      {session && api && screen === 'checkout' ? (
-        <Checkout
-          key={preferred ?? ''}
-          session={preferSelected(session, preferred)}
-          api={api}
-          onOutcome={onOutcome}
-          notice={notice}
-        />
-      ) : null}
-      {session && screen === 'completed' ? (
-        <StatusPage title={t.completedTitle} text={t.completedText} tone="success" />
-      ) : null}
-      {session && screen === 'closed' ? <StatusPage title={t.closedTitle} text={t.closedText} /> : null}
-      {session && screen === 'expired' ? (
-        <StatusPage title={t.expiredTitle} text={t.expiredText} tone="warning" />
-      ) : null}
-      {session && screen === 'cancelled' ? (
-        <StatusPage title={t.cancelledTitle} text={t.cancelledText} />
-      ) : null}
-      {session && screen === 'onHold' ? <StatusPage title={t.processing} text={t.onHold} /> : null}
-      {session && downPaymentApi && screen === 'downPayment' ? (
-        <DownPayment parent={session} api={downPaymentApi} onFinished={() => void load()} />
-      ) : null}
-    </Layout>
+    // flow-root: the box holds its children's margins, so its height is all the content takes.
+    <div ref={content} style={{ display: 'flow-root' }}>
+      <Layout embedded session={session}>
+        {state.kind === 'waiting' || state.kind === 'loading' ? <p role="status">{t.loading}</p> : null}
+        {state.kind === 'denied' ? (
+          <StatusPage title={t.unknownTitle} text={t.unknownText} tone="warning" />
+        ) : null}
+        {state.kind === 'unreachable' ? (
+          <StatusPage
+            title={t.errorTitle}
+            text={t.errors.network}
+            tone="warning"
+            action={{ label: t.retry, onClick: () => void load() }}
+          />
+        ) : null}
+        {session && api && screen === 'checkout' ? (
+          <Checkout
+            key={preferred ?? ''}
+            session={preferSelected(session, preferred)}
+            api={api}
+            onOutcome={onOutcome}
+            notice={notice}
+          />
+        ) : null}
+        {session && screen === 'completed' ? (
+          <StatusPage title={t.completedTitle} text={t.completedText} tone="success" />
+        ) : null}
+        {session && screen === 'closed' ? <StatusPage title={t.closedTitle} text={t.closedText} /> : null}
+        {session && screen === 'expired' ? (
+          <StatusPage title={t.expiredTitle} text={t.expiredText} tone="warning" />
+        ) : null}
+        {session && screen === 'cancelled' ? (
+          <StatusPage title={t.cancelledTitle} text={t.cancelledText} />
+        ) : null}
+        {session && screen === 'onHold' ? <StatusPage title={t.processing} text={t.onHold} /> : null}
+        {session && downPaymentApi && screen === 'downPayment' ? (
+          <DownPayment parent={session} api={downPaymentApi} onFinished={() => void load()} />
+        ) : null}
+      </Layout>
+    </div>
   )
 }
 
