@@ -114,6 +114,11 @@ module.exports = [
         id: 'checkout-js/classes/FilterByMap',
         label: 'FilterByMap',
       },
+      {
+        type: 'doc',
+        id: 'checkout-js/classes/PlazoError',
+        label: 'PlazoError',
+      },
     ],
   },
   {

@@ -1,28 +1,6 @@
+import { PlazoError, type SchemaError } from './errors.ts'
+import { CLIENT_EXCEPTIONS } from './generated/contract.ts'
 import { currentSettings } from './storage.ts'
-
-/**
- * The error every call rejects with when the API answers with an error: `status` is the HTTP status,
- * `exception` the API's machine-readable code (e.g. `plazo.agent.not_found`), `schemaErrors` the invalid fields
- * of a 400. A network failure rejects with the browser's own `TypeError`.
- */
-export class PlazoError extends Error {
-  readonly status: number
-  readonly exception: string | undefined
-  readonly schemaErrors: Array<{ field: string; message: string }>
-
-  constructor(
-    message: string,
-    status: number,
-    exception?: string,
-    schemaErrors: Array<{ field: string; message: string }> = [],
-  ) {
-    super(message)
-    this.name = 'PlazoError'
-    this.status = status
-    this.exception = exception
-    this.schemaErrors = schemaErrors
-  }
-}
 
 export interface RequestOptions {
   method?: 'GET' | 'POST'
@@ -30,33 +8,59 @@ export interface RequestOptions {
   headers?: Record<string, string>
 }
 
+/** An API error body: `{ exception, error }` (spec §8), or `{ error, error_description }` for a 401. */
+interface ErrorBody {
+  error?: string
+  error_description?: string
+  exception?: string
+  schema_errors?: SchemaError[]
+}
+
+function parse(text: string): unknown {
+  try {
+    return text ? (JSON.parse(text) as unknown) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /** Calls `<baseUrl>/api/v2<path>` and returns the JSON body, or rejects with a {@link PlazoError}. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { baseUrl } = currentSettings()
+  const { baseUrl, locale } = currentSettings()
+  const url = `${baseUrl}/api/v2${path}`
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers }
   if (options.body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(`${baseUrl}/api/v2${path}`, {
-    method: options.method ?? 'GET',
-    headers,
-    // Public calls need no cookies; sending none keeps the CORS answer simple (`*`).
-    credentials: 'omit',
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  })
-  const text = await response.text()
-  const body = text ? (JSON.parse(text) as unknown) : undefined
-  if (!response.ok) {
-    const error = (body ?? {}) as {
-      error?: string
-      error_description?: string
-      exception?: string
-      schema_errors?: Array<{ field: string; message: string }>
-    }
-    throw new PlazoError(
-      error.error_description ?? error.error ?? `Plazo API answered ${response.status}`,
-      response.status,
-      error.exception ?? error.error,
-      error.schema_errors,
-    )
+  let response: Response
+  let text: string
+  try {
+    response = await fetch(url, {
+      method: options.method ?? 'GET',
+      headers,
+      // Public calls need no cookies; sending none keeps the CORS answer simple (`*`).
+      credentials: 'omit',
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+    })
+    text = await response.text()
+  } catch (cause) {
+    throw new PlazoError({
+      message: `The Plazo API at ${url} could not be reached (${cause instanceof Error ? cause.message : String(cause)}): check init's baseUrl and the network.`,
+      status: 0,
+      exception: CLIENT_EXCEPTIONS.networkError,
+      locale,
+    })
   }
-  return body as T
+  const body = parse(text)
+  if (response.ok && (body !== undefined || text === '')) return body as T
+  const error = (typeof body === 'object' && body !== null ? body : {}) as ErrorBody
+  const exception = error.exception ?? error.error
+  throw new PlazoError({
+    message:
+      error.error_description ??
+      error.error ??
+      `The Plazo API answered ${response.status} to ${url} without a JSON ${response.ok ? 'body' : 'error body'}.`,
+    status: response.status,
+    exception: exception ?? CLIENT_EXCEPTIONS.unexpectedResponse,
+    schemaErrors: error.schema_errors,
+    locale,
+  })
 }

@@ -1,3 +1,4 @@
+import type { PlazoError } from './errors.ts'
 import type { PaymentMethodType, Status } from './generated/contract.ts'
 
 /**
@@ -235,7 +236,7 @@ export interface BnplComponentProps extends MountElement {
   /** Default: the locale given to {@link init}. */
   locale?: Locale
   /** Called when the amount cannot be financed or the API cannot be reached (the component then hides). */
-  onError?: (error: Error) => void
+  onError?: (error: PlazoError) => void
 }
 
 /**
@@ -255,7 +256,7 @@ export interface SimulatorComponentProps extends MountElement, SimulatorProps {
   /** Called with the conditions shown, on mount and whenever the customer picks another term. */
   onChange?: (conditions: SimulatorLoanConditions) => void
   /** Called when the simulation fails (unknown agent, amount out of bounds, network). */
-  onError?: (error: Error) => void
+  onError?: (error: PlazoError) => void
 }
 
 /**
@@ -281,10 +282,24 @@ export interface CheckoutSessionComponentProps extends MountElement {
   onComplete?: (result: { status: Status | `${Status}`; checkoutSessionId: string }) => void
   /** The customer gave up (the session is `desisted`). */
   onCancel?: (result: { checkoutSessionId: string }) => void
-  /** The checkout could not load or failed (bad client secret, expired session…). */
-  onError?: (error: Error) => void
-  /** The checkout is loaded and initialised. */
+  /**
+   * The checkout cannot be used, with a {@link PlazoError}: a wrong client secret (`status` 401,
+   * `invalid_token`), an expired session (`plazo.client.session_expired`), the API unreachable
+   * (`plazo.client.network_error`), or no checkout ready within `loadTimeout` (`plazo.client.frame_timeout`).
+   * Show your customer `error.localizedMessage`, and log `error.message`.
+   */
+  onError?: (error: PlazoError) => void
+  /**
+   * The checkout has read the session with the client secret and the customer can use it: hide your own
+   * loading indicator. Called again after `update({ clientSecret })`, for the new session.
+   */
   onReady?: () => void
+  /**
+   * How long, in milliseconds, the checkout may take to be ready (the iframe loaded and the session read)
+   * before `onError` receives a `plazo.client.frame_timeout` error. Default 15000 (15 s). If it is ready after
+   * all, `onReady` is still called.
+   */
+  loadTimeout?: number
 }
 
 /**

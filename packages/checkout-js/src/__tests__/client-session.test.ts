@@ -116,8 +116,12 @@ describe('checkoutSession and paymentIntent against the API', () => {
       () => undefined,
       (e: unknown) => e as Error & { status: number },
     )
-    expect(error?.name).toBe('PlazoError')
-    expect(error?.status).toBeGreaterThanOrEqual(400)
-    expect(error?.status).toBeLessThan(500)
+    expect(error).toBeInstanceOf(lib.PlazoError)
+    expect(error).toMatchObject({
+      name: 'PlazoError',
+      status: 401,
+      exception: 'invalid_token',
+      localizedMessage: 'No se ha podido abrir este pago. Vuelve a empezar la compra.',
+    })
   })
 })

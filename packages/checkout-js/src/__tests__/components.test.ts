@@ -53,6 +53,7 @@ describe('BnplComponent', () => {
     const onError = vi.fn()
     const bnpl = lib.BnplComponent({ mountElement: '#mount', amount: 2, onError })
     await until(() => expect(onError).toHaveBeenCalledOnce())
+    expect(onError.mock.calls[0]?.[0]).toBeInstanceOf(lib.PlazoError)
     expect(bnpl.element.hidden).toBe(true)
     expect(text(mount())).toBe('')
   })
@@ -170,8 +171,34 @@ describe('SimulatorComponent', () => {
     const onError = vi.fn()
     const simulator = lib.SimulatorComponent({ mountElement: '#mount', amount: 60000, onError })
     await until(() => expect(onError).toHaveBeenCalledOnce())
-    expect(onError.mock.calls[0]?.[0].message).toBe('Agent not found.')
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({
+      name: 'PlazoError',
+      status: 404,
+      exception: 'plazo.agent.not_found',
+      message: 'Agent not found.',
+      localizedMessage: 'Algo ha fallado. Inténtalo de nuevo.',
+    })
     expect(simulator.element.hidden).toBe(true)
+  })
+
+  it('gives onError a PlazoError in its locale when the API cannot be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    lib.init({ agentId: AGENT, baseUrl: BASE_URL, locale: 'es' })
+    const onError = vi.fn()
+    lib.SimulatorComponent({ mountElement: '#mount', amount: 60000, locale: 'fr', onError })
+    await until(() => expect(onError).toHaveBeenCalledOnce())
+    expect(onError.mock.calls[0]?.[0]).toMatchObject({
+      name: 'PlazoError',
+      status: 0,
+      exception: 'plazo.client.network_error',
+      message: expect.stringContaining(`${BASE_URL}/api/v2/client/simulate`),
+      localizedMessage: 'Impossible de joindre Plazo. Vérifiez votre connexion et réessayez.',
+    })
   })
 })
 
@@ -235,6 +262,9 @@ describe.each(['CheckoutSessionComponent', 'SinglePaymentComponent'] as const)('
     const { posted, fromFrame, onReady } = mountCheckout()
     expect(posted).toEqual([])
     fromFrame({ source: 'plazo-checkout', type: 'ready' })
+    // Listening is not usable: onReady waits until the frame has read the session with the secret.
+    expect(onReady).not.toHaveBeenCalled()
+    fromFrame({ source: 'plazo-checkout', type: 'loaded' })
     expect(onReady).toHaveBeenCalledOnce()
     const expected: Record<string, unknown> = {
       source: 'plazo-checkout',
@@ -279,8 +309,72 @@ describe.each(['CheckoutSessionComponent', 'SinglePaymentComponent'] as const)('
     expect(onComplete).toHaveBeenCalledWith({ status: 'confirmed', checkoutSessionId: id })
     fromFrame({ source: 'plazo-checkout', type: 'cancel', checkout_session_id: id })
     expect(onCancel).toHaveBeenCalledWith({ checkoutSessionId: id })
-    fromFrame({ source: 'plazo-checkout', type: 'error', message: 'The session has expired.' })
-    expect(onError.mock.calls[0]?.[0].message).toBe('The session has expired.')
+    fromFrame({
+      source: 'plazo-checkout',
+      type: 'error',
+      status: 401,
+      exception: 'invalid_token',
+      message: 'The API refused the client secret.',
+    })
+    const error = onError.mock.calls[0]?.[0]
+    expect(error).toBeInstanceOf(lib.PlazoError)
+    expect(error).toBeInstanceOf(Error)
+    expect({ ...error, name: error.name, message: error.message }).toEqual({
+      name: 'PlazoError',
+      status: 401,
+      exception: 'invalid_token',
+      message: 'The API refused the client secret.',
+      localizedMessage: 'Ce paiement n’a pas pu être ouvert. Recommencez votre achat.',
+      schemaErrors: [],
+    })
+  })
+
+  it('calls onError with plazo.client.frame_timeout when the frame is not ready in 15 s', () => {
+    vi.useFakeTimers()
+    try {
+      const { onError, onReady } = mountCheckout()
+      vi.advanceTimersByTime(14_999)
+      expect(onError).not.toHaveBeenCalled()
+      vi.advanceTimersByTime(1)
+      expect(onError).toHaveBeenCalledOnce()
+      expect(onError.mock.calls[0]?.[0]).toMatchObject({
+        name: 'PlazoError',
+        status: 0,
+        exception: 'plazo.client.frame_timeout',
+        message: expect.stringContaining('15000 ms'),
+        localizedMessage: 'Le paiement met trop de temps à se charger. Réessayez.',
+      })
+      expect(onReady).not.toHaveBeenCalled()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('takes loadTimeout, stops the timer once loaded, and times a new secret anew', () => {
+    vi.useFakeTimers()
+    try {
+      const { handle, fromFrame, onError, onReady } = mountCheckout({ loadTimeout: 1000 })
+      fromFrame({ source: 'plazo-checkout', type: 'ready' })
+      fromFrame({ source: 'plazo-checkout', type: 'loaded' })
+      vi.advanceTimersByTime(60_000)
+      expect(onError).not.toHaveBeenCalled()
+      handle.update({ clientSecret: 'cs_another_secret' })
+      vi.advanceTimersByTime(1000)
+      expect(onError.mock.calls[0]?.[0].exception).toBe('plazo.client.frame_timeout')
+      // Ready after all: the merchant hears it.
+      fromFrame({ source: 'plazo-checkout', type: 'loaded' })
+      expect(onReady).toHaveBeenCalledTimes(2)
+      handle.unmount()
+      vi.advanceTimersByTime(60_000)
+      expect(onError).toHaveBeenCalledOnce()
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
+  it('refuses a loadTimeout that is not a positive number of milliseconds', () => {
+    expect(() => mountCheckout({ loadTimeout: 0 })).toThrow(/loadTimeout must be a positive number/)
+    expect(() => mountCheckout({ loadTimeout: '15s' })).toThrow(/loadTimeout must be a positive number/)
   })
 
   it('re-sends init after update({ locale }), and stops listening once unmounted', () => {

@@ -6,7 +6,10 @@ import { folderText, generateDocs } from '../../scripts/docs.ts'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 
-/** Every name the spec's client script library reference lists (spec §2), by TypeDoc's folder for its kind. */
+/**
+ * Every name the spec's client script library reference lists (spec §2), and PlazoError, by TypeDoc's folder
+ * for its kind.
+ */
 const SPEC = {
   functions: [
     'init',
@@ -26,7 +29,8 @@ const SPEC = {
     'SinglePaymentComponent',
   ],
   enumerations: ['PaymentMethodType', 'Status'],
-  classes: ['FilterByMap'],
+  // FilterByMap is the spec's; PlazoError is DESIGN.md's (every onError receives one).
+  classes: ['FilterByMap', 'PlazoError'],
   'type-aliases': ['FilterBy', 'PaymentMethodBoundary'],
   variables: ['storage'],
   interfaces: [

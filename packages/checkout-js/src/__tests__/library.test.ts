@@ -30,6 +30,7 @@ const SPEC_EXPORTS = [
   'CheckoutSessionComponent',
   'FilterByMap',
   'PaymentMethodType',
+  'PlazoError',
   'SimulatorComponent',
   'SinglePaymentComponent',
   'Status',
@@ -48,7 +49,8 @@ const SPEC_EXPORTS = [
 ]
 
 describe('the built module', () => {
-  it('exports exactly the runtime names of the spec', () => {
+  // The spec's names, and PlazoError (DESIGN.md: every onError receives one; exported for instanceof).
+  it('exports exactly the runtime names of the spec and PlazoError', () => {
     expect(Object.keys(lib).sort()).toEqual(SPEC_EXPORTS)
   })
 
@@ -125,7 +127,41 @@ describe('init and storage', () => {
     expect(error.message).toBe(`Agent ${AGENT} not found.`)
     expect(error.status).toBe(404)
     expect(error.exception).toBe('plazo.agent.not_found')
+    expect(error).toBeInstanceOf(lib.PlazoError)
     expect(lib.storage.configurations.size).toBe(0)
+  })
+
+  it('rejects with a PlazoError, not the browser TypeError, when the API cannot be reached', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch')
+      }),
+    )
+    lib.init({ agentId: AGENT, baseUrl: BASE_URL, locale: 'en' })
+    const error = await rejection<{ status: number; exception: string; localizedMessage: string }>(
+      lib.agentPricings(),
+    )
+    expect(error).toBeInstanceOf(lib.PlazoError)
+    expect([error.status, error.exception, error.localizedMessage]).toEqual([
+      0,
+      'plazo.client.network_error',
+      'We could not connect to Plazo. Check your connection and try again.',
+    ])
+  })
+
+  it('rejects with plazo.client.unexpected_response for an error answer without a JSON body', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<h1>Bad gateway</h1>', { status: 502 })),
+    )
+    lib.init({ agentId: AGENT, baseUrl: BASE_URL })
+    const error = await rejection<{ status: number; exception: string }>(lib.agentPricings())
+    expect([error.name, error.status, error.exception]).toEqual([
+      'PlazoError',
+      502,
+      'plazo.client.unexpected_response',
+    ])
   })
 })
 

@@ -8,13 +8,15 @@ import { mountCheckoutFrame } from './frame.ts'
  *
  * Create the session on your server (`POST /api/v2/checkout/` with your API credentials) and pass its
  * `client_secret` to the page. The secret goes to the iframe by `postMessage`, never in a URL. The iframe
- * grows and shrinks with its content. Messages from any other window or origin are ignored.
+ * grows and shrinks with its content. Messages from any other window or origin are ignored. `onReady` is called
+ * once the customer can use the checkout; `onError` receives a {@link PlazoError} when it cannot be used.
  *
  * @returns a handle: `update({ locale })` or a new `clientSecret` re-initialises the checkout; `unmount()`
  * removes it and stops listening.
  *
  * @example
  * ```html
+ * <p id="checkout-error" role="alert"></p>
  * <div id="checkout"></div>
  * <script src="http://localhost:4000/checkout.js"></script>
  * <script>
@@ -27,7 +29,10 @@ import { mountCheckoutFrame } from './frame.ts'
  *       location.assign(`/orders/${checkoutSessionId}?status=${status}`)
  *     },
  *     onCancel: () => location.assign('/cart'),
- *     onError: (error) => console.error(error.message),
+ *     onError: (error) => {
+ *       console.error(error.exception, error.message) // for you
+ *       document.getElementById('checkout-error').textContent = error.localizedMessage // for your customer
+ *     },
  *   })
  * </script>
  * ```

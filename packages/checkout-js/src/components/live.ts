@@ -1,11 +1,14 @@
-import type { ComponentHandle } from '../types.ts'
+import { type PlazoError, toPlazoError } from '../errors.ts'
+import { currentSettings } from '../storage.ts'
+import type { ComponentHandle, Locale } from '../types.ts'
 
 /** What a component that shows figures from the API does; {@link liveComponent} runs it. */
 export interface LiveRendering<P> {
   /**
    * Fetches and shows the figures for `props`. After each `await` it returns at once when `stale()`: a newer
    * render (an update) or an unmount superseded it while the request was in flight. What it throws empties
-   * the component (`clear`) and reaches `onError`, unless it is stale by then.
+   * the component (`clear`) and reaches `onError` as a PlazoError in the component's locale, unless it is stale
+   * by then.
    */
   render(props: P, stale: () => boolean): Promise<void>
   /** Empties and hides the component after a failure. */
@@ -20,7 +23,7 @@ export interface LiveRendering<P> {
  * `unmount` removes the element and ignores what is still in flight. Returns the handle and a reader of the
  * current props, for the component's own event listeners.
  */
-export function liveComponent<P extends { onError?: (error: Error) => void }>(
+export function liveComponent<P extends { onError?: (error: PlazoError) => void; locale?: Locale }>(
   root: HTMLElement,
   props: P,
   rendering: LiveRendering<P>,
@@ -38,7 +41,7 @@ export function liveComponent<P extends { onError?: (error: Error) => void }>(
     } catch (error) {
       if (stale()) return
       rendering.clear()
-      current.onError?.(error instanceof Error ? error : new Error(String(error)))
+      current.onError?.(toPlazoError(error, current.locale ?? currentSettings().locale))
     }
   }
 

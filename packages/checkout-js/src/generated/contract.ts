@@ -74,6 +74,15 @@ export const CHECKOUT_SESSION_STATUSES = [
   'challenge',
 ] as const
 
+/** The `exception` of errors found in the browser, not answered by the API (`PlazoError`). */
+export const CLIENT_EXCEPTIONS = {
+  networkError: 'plazo.client.network_error',
+  frameTimeout: 'plazo.client.frame_timeout',
+  sessionExpired: 'plazo.client.session_expired',
+  unexpectedResponse: 'plazo.client.unexpected_response',
+  invalidArgument: 'plazo.client.invalid_argument',
+} as const
+
 /** The largest amount, in cents, `POST /api/v2/client/simulate` prices. */
 export const MAX_SIMULATION_AMOUNT = 100000000
 
@@ -373,7 +382,7 @@ export interface Offer {
   }
   schedule: Array<{
     number: number
-    /** Months after the purchase when it is due. */
+    /** Months after the purchase when it is due: `number` plus the grace period (`conditions.grace_period`). */
     month: number
     /** Amount due, in cents (fees and insurance included). */
     amount: number
@@ -509,6 +518,7 @@ export interface ClientSession {
     }
     image_url: string | null
   }>
+  /** The details known so far, to prefill the form. Null once the customer is done (paid, approved for your confirmation, given up, denied, cancelled or expired): the link may stay in browser history or be forwarded. */
   customer: {
     first_name: string
     last_name: string
@@ -530,8 +540,10 @@ export interface ClientSession {
       | 'a2a_payment'
     /** `basic`: name, e-mail, phone and document number; `full`: the full customer of a payment intent. */
     customer_details: 'basic' | 'full'
-    /** One per term offered (empty for a single card payment). */
+    /** One per term offered (empty for a single card payment), priced with the grace period the read asked for (`?grace_period`, else none). */
     offers: Offer[]
+    /** The longest grace period, in months, the customer may choose for this method: `grace_period` from 0 to it when completing (`options.max_grace_period` of the method, else its pricing’s). 0: none (BNPL, subscriptions, card and account-to-account payments). */
+    max_grace_period: number
     /** Payment intent status. `on_hold` waits for the lender; `approved` by the lender and waiting for confirmation; `confirmed` by the merchant or automatically; `paid` is used for a down payment that was collected. */
     status:
       | 'initial'
@@ -590,6 +602,8 @@ export interface ClientCompleteRequest {
     | 'a2a_payment'
   /** Chosen term in months (loans). */
   period?: number
+  /** Months of grace before the first instalment (loans): 0 (the default) to the method’s `max_grace_period`; more answers 400 naming `/grace_period`. Interest accrues during the grace and is added to the principal each month; the first instalment falls due at month `grace_period + 1`. */
+  grace_period?: number
   /** The customer details the method needs (`customer_details`): the basic customer, or the full customer for loans. Validated with the contract rules (400 with schema_errors). */
   customer:
     | {
