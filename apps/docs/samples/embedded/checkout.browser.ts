@@ -12,6 +12,7 @@ const { clientSecret } = (await response.json()) as { clientSecret: string }
 const checkout = CheckoutSessionComponent({
   mountElement: '#plazo-checkout',
   clientSecret,
+  // Called once the customer can use the checkout (its session read with the secret), never before.
   onReady: () => document.querySelector('#checkout-loading')?.remove(),
   onComplete: ({ status, checkoutSessionId }) => {
     // Your server confirms the order from the webhook or GET /checkout/{id}/; this only picks the next page.
@@ -23,8 +24,12 @@ const checkout = CheckoutSessionComponent({
   },
   onCancel: () => location.assign('/shop/cart'),
   onError: (error) => {
-    // A wrong or expired client secret, or the API cannot be reached: offer to start again.
-    document.querySelector('#checkout-error')?.replaceChildren(error.message)
+    // A wrong client secret, an expired session, the API out of reach, or a checkout not ready within
+    // loadTimeout (15 s by default). The customer reads localizedMessage, in the checkout's language;
+    // message and exception are for you. Offer to start again, which creates a new session.
+    console.error(error.status, error.exception, error.message)
+    document.querySelector('#checkout-loading')?.remove()
+    document.querySelector('#checkout-error')?.replaceChildren(error.localizedMessage)
     checkout.unmount()
   },
 })
