@@ -37,6 +37,12 @@ export const EventAttemptSchema = Type.Object(
           'Why the try failed (`HTTP 500: <start of your body>`, `timed out after 15000 ms`, `connect ECONNREFUSED …`); null when delivered. A try is listed as soon as it starts: `no answer yet: the try is in progress` while Plazo waits for your answer; `no answer recorded: the Plazo server sending it stopped; your endpoint may have received it` when the server sending it stopped abruptly (the notification is then sent again).',
       }),
     ),
+    response_excerpt: Nullable(
+      Type.String({
+        description:
+          'The first 2 KB of the body your endpoint answered with (UTF-8), to see why it refused the notification; null for a `2XX`, whose body is not read, and when there was no answer.',
+      }),
+    ),
   },
   { title: 'EventAttempt', description: 'One delivery try.' },
 )
@@ -203,8 +209,15 @@ export const WEBHOOK_EVENT_RECORD_EXAMPLE = {
       status_code: 503,
       duration_ms: 41,
       error: 'HTTP 503: Service Unavailable',
+      response_excerpt: 'Service Unavailable',
     },
-    { attempted_at: '2026-05-17T10:34:17.866Z', status_code: 200, duration_ms: 45, error: null },
+    {
+      attempted_at: '2026-05-17T10:34:17.866Z',
+      status_code: 200,
+      duration_ms: 45,
+      error: null,
+      response_excerpt: null,
+    },
   ],
 }
 

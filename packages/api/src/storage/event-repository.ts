@@ -26,6 +26,7 @@ export interface AttemptRow {
   status_code: number | null
   duration_ms: number
   error: string | null
+  response_excerpt: string | null
 }
 
 /** A new event of the outbox; `nextAttemptAt` null while it waits behind an earlier event of its session. */
@@ -91,7 +92,7 @@ export const eventRepository = {
       [checkoutSessionId, merchantId],
     )
     const attempts = await db.query<AttemptRow>(
-      `SELECT a.event_id, a.attempted_at, a.status_code, a.duration_ms, a.error
+      `SELECT a.event_id, a.attempted_at, a.status_code, a.duration_ms, a.error, a.response_excerpt
        FROM event_attempts a JOIN events e ON e.event_id = a.event_id
        WHERE e.checkout_session_id = $1 AND e.merchant_id = $2
        ORDER BY a.id`,
@@ -112,7 +113,7 @@ export const eventRepository = {
     )
     if (!event) return undefined
     const attempts = await db.query<AttemptRow>(
-      'SELECT event_id, attempted_at, status_code, duration_ms, error FROM event_attempts WHERE event_id = $1 ORDER BY id',
+      'SELECT event_id, attempted_at, status_code, duration_ms, error, response_excerpt FROM event_attempts WHERE event_id = $1 ORDER BY id',
       [eventId],
     )
     return { event, attempts }
@@ -184,12 +185,25 @@ export const eventRepository = {
   async recordAttempt(
     tx: Queryable,
     attemptId: number,
-    answer: { attemptedAt: Date; statusCode: number | null; durationMs: number; error: string | null },
+    answer: {
+      attemptedAt: Date
+      statusCode: number | null
+      durationMs: number
+      error: string | null
+      responseExcerpt: string | null
+    },
   ): Promise<void> {
     await tx.run(
-      `UPDATE event_attempts SET attempted_at = $2, status_code = $3, duration_ms = $4, error = $5
-         WHERE id = $1`,
-      [attemptId, answer.attemptedAt, answer.statusCode, answer.durationMs, answer.error],
+      `UPDATE event_attempts SET attempted_at = $2, status_code = $3, duration_ms = $4, error = $5,
+         response_excerpt = $6 WHERE id = $1`,
+      [
+        attemptId,
+        answer.attemptedAt,
+        answer.statusCode,
+        answer.durationMs,
+        answer.error,
+        answer.responseExcerpt,
+      ],
     )
   },
 

@@ -153,6 +153,22 @@ describe.each(testEngines())('the delivery worker facing hostile receivers on $n
     expect(await pass()).toMatchObject({ claimed: 1, retrying: 1 })
   })
 
+  it("keeps the first 2 KB of a refusal's body with the try, cut on a character, and none of a 2XX", async () => {
+    // 2,047 ASCII bytes then a 2-byte character: the cut falls inside it, which is left out whole.
+    const body = `${'x'.repeat(2_047)}ñ${'y'.repeat(5_000)}`
+    hook.replies.push({ status: 500, body }, { status: 200, body: 'thanks' })
+    const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
+    await enqueue(t.db, DEMO, sessionId, 1, now)
+    expect(await pass()).toMatchObject({ retrying: 1 })
+    now = new Date(now.getTime() + 6_000)
+    expect(await pass()).toMatchObject({ delivered: 1 })
+    const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
+    expect(event.attempts.map((a: { response_excerpt: string | null }) => a.response_excerpt)).toEqual([
+      'x'.repeat(2_047),
+      null,
+    ])
+  })
+
   it('waits as long as a 429 asks with Retry-After before the next try', async () => {
     hook.replies.push({ status: 429, headers: { 'retry-after': '900' } })
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })

@@ -914,6 +914,7 @@ export interface components {
             /** @description How long the try took, in milliseconds. */
             duration_ms: number;
             error: string | null;
+            response_excerpt: string | null;
         };
         /**
          * WebhookEventResponse

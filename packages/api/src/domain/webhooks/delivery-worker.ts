@@ -430,6 +430,7 @@ export class DeliveryWorker {
         statusCode: outcome.statusCode,
         durationMs,
         error: outcome.error,
+        responseExcerpt: outcome.responseExcerpt ?? null,
       })
       // Only while this pass still holds the event: a redelivery asked for meanwhile keeps its new schedule.
       // delivered_at is the first acknowledgement: a redelivery that then fails does not undo it.

@@ -27,7 +27,12 @@ export interface Outcome {
   retryAfterMs?: number | undefined
   /** The receiver answered 410 Gone: the endpoint is gone for good, the event is not tried again by itself. */
   gone?: boolean | undefined
+  /** The first 2 KB of the answer's body (UTF-8, cut on a character); none for a 2XX, whose body is not read. */
+  responseExcerpt?: string | undefined
 }
+
+/** How much of an endpoint's answer a try keeps, in bytes. */
+export const RESPONSE_EXCERPT_BYTES = 2048
 
 export interface SenderOptions {
   certificates: CertificateStore
@@ -132,6 +137,7 @@ export class NotificationSender {
         ok: false,
         statusCode: response.statusCode,
         error: `HTTP ${response.statusCode}${snippet(response.body)}`,
+        responseExcerpt: excerpt(response.body),
         retryAfterMs: throttled ? retryAfterMs(response.retryAfter, this.#now()) : undefined,
         gone: response.statusCode === 410,
       }
@@ -187,4 +193,14 @@ export function retryAfterMs(value: string | undefined, now: Date): number | und
   const at = Date.parse(text)
   if (Number.isNaN(at) || at <= now.getTime()) return undefined
   return at - now.getTime()
+}
+
+/** The first RESPONSE_EXCERPT_BYTES of a body, never cutting a character in two. */
+export function excerpt(body: string): string {
+  const bytes = Buffer.from(body, 'utf8')
+  if (bytes.length <= RESPONSE_EXCERPT_BYTES) return body
+  // A UTF-8 continuation byte is 10xxxxxx: step back to the start of the character the cut falls in.
+  let end = RESPONSE_EXCERPT_BYTES
+  while (end > 0 && ((bytes[end] as number) & 0xc0) === 0x80) end--
+  return bytes.subarray(0, end).toString('utf8')
 }

@@ -28,11 +28,12 @@ function toRecord(row: EventRow, attempts: AttemptRow[]): WebhookEventRecord {
     last_error: row.last_error,
     attempt_count: row.attempts,
     payload: row.payload,
-    attempts: attempts.map(({ attempted_at, status_code, duration_ms, error }) => ({
+    attempts: attempts.map(({ attempted_at, status_code, duration_ms, error, response_excerpt }) => ({
       attempted_at,
       status_code,
       duration_ms,
       error,
+      response_excerpt,
     })),
   }
 }

@@ -10,6 +10,7 @@ import { pendingEventsBySession } from './0009-pending-events-by-session.ts'
 import { sandboxTools } from './0010-sandbox-tools.ts'
 import { outboxFromPage } from './0011-outbox-from-page.ts'
 import { loginAttempts } from './0012-login-attempts.ts'
+import { attemptResponseExcerpt } from './0013-attempt-response-excerpt.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, in the order it is applied. Append only. */
@@ -26,6 +27,7 @@ export const MIGRATIONS: readonly Migration[] = [
   sandboxTools,
   outboxFromPage,
   loginAttempts,
+  attemptResponseExcerpt,
 ]
 
 export type { Dialect, Migration } from './migration.ts'

@@ -18,6 +18,8 @@ export const WEBHOOK_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'The events of a checkout session.': 'Los eventos de una sesión de checkout.',
   'Stable id of the event (the `webhook-id` header).': 'Id estable del evento (la cabecera `webhook-id`).',
   'The event type (`event` in the payload).': 'El tipo de evento (`event` en el payload).',
+  'The first 2 KB of the body your endpoint answered with (UTF-8), to see why it refused the notification; null for a `2XX`, whose body is not read, and when there was no answer.':
+    'Los primeros 2 KB del cuerpo con el que respondió tu endpoint (UTF-8), para ver por qué rechazó la notificación; null para un `2XX`, cuyo cuerpo no se lee, y cuando no hubo respuesta.',
   '`pending`: waiting for its next try; `delivered`: a try got a 2XX answer; `failed`: given up after the last scheduled retry, or there was no `notification_url` (redeliver it once fixed).':
     '`pending`: espera su siguiente intento; `delivered`: un intento ha recibido una respuesta 2XX; `failed`: se ha abandonado después del último reintento previsto, o no había `notification_url` (vuelve a entregarlo cuando lo corrijas).',
   'When the status change that triggered it was written.':
