@@ -49,6 +49,18 @@ export default defineConfig({
         extends: true,
         test: { name: 'alone', include: ALONE, exclude: EXCLUDE, maxWorkers: 1, sequence: { groupOrder: 1 } },
       },
+      {
+        // The published packages as a stranger installs them (a local registry, a project in the temporary
+        // folder): last and alone, as it builds, packs and installs with both cores.
+        extends: true,
+        test: {
+          name: 'install',
+          include: ['tests/install/**/*.test.ts'],
+          exclude: EXCLUDE,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
+        },
+      },
     ],
   },
 })

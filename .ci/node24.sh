@@ -15,7 +15,9 @@ cd "$(dirname "$0")/.."
 # (packages/api/src/storage/sqlite-keep-alive.ts), and this pass is what shows it.
 NODE24_VERSION=24.21.0
 work="$(mktemp -d)"
-addon=packages/api/node_modules/better-sqlite3/build/Release/better_sqlite3.node
+# Where npm put the API's better-sqlite3 (hoisted to the root or nested under packages/api, as the lockfile has it).
+sqlite_dir="$(dirname "$(node -p "require.resolve('better-sqlite3/package.json', { paths: ['packages/api'] })")")"
+addon="$sqlite_dir/build/Release/better_sqlite3.node"
 restore() {
   if [ -f "$work/better_sqlite3.node20" ]; then cp "$work/better_sqlite3.node20" "$addon"; fi
   rm -rf "$work"
@@ -33,7 +35,7 @@ headers="$(dirname "$(dirname "$(dirname "$(find "$work/node_modules/node/node_m
 # The addon takes about a minute to compile (SQLite's amalgamation). A build is kept in the machine's cache,
 # keyed by the Node version and the better-sqlite3 version, as npm keeps its downloads: a later run on the same
 # machine uses it, any other builds it again.
-sqlite_version="$(node -p "require('./packages/api/node_modules/better-sqlite3/package.json').version")"
+sqlite_version="$(node -p "require('$sqlite_dir/package.json').version")"
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/plazo-ci/better-sqlite3-$sqlite_version-node-$NODE24_VERSION.node"
 node24_addon="$work/better-sqlite3/build/Release/better_sqlite3.node"
 mkdir -p "$work/better-sqlite3/build/Release"
@@ -42,7 +44,7 @@ if [ -f "$cache" ]; then
   echo "better-sqlite3 $sqlite_version for Node $NODE24_VERSION from $cache"
 else
   node_gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
-  cp -r packages/api/node_modules/better-sqlite3/{binding.gyp,deps,src,lib,package.json} "$work/better-sqlite3/"
+  cp -r "$sqlite_dir"/{binding.gyp,deps,src,lib,package.json} "$work/better-sqlite3/"
   if ! (cd "$work/better-sqlite3" && PATH="$node24_bin:$PATH" node "$node_gyp" rebuild --release --nodedir="$headers" \
     -j max >"$work/node-gyp.log" 2>&1); then
     cat "$work/node-gyp.log"

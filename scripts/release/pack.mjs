@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { isStale } from '../stale.mjs'
 
 const root = fileURLToPath(new URL('../..', import.meta.url))
 const out = join(root, '.release')
@@ -23,8 +24,14 @@ export const PUBLIC = [
   { dir: 'packages/cli', attw: 'esm-only' },
   { dir: 'packages/sandbox', attw: 'esm-only' },
 ]
-/** Built before the public packages: the hosted page the sandbox carries. */
-const ALSO_BUILT = ['apps/hpp']
+/** Built before the public packages when older than its sources: the hosted page the sandbox carries. */
+const ALSO_BUILT = [
+  {
+    dir: 'apps/hpp',
+    output: 'apps/hpp/dist/index.html',
+    sources: ['apps/hpp/src', 'apps/hpp/index.html', 'packages/contract/src'],
+  },
+]
 
 const readJson = (path) => JSON.parse(readFileSync(path, 'utf8'))
 const run = (command, argv, options = {}) =>
