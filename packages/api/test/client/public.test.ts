@@ -15,7 +15,12 @@ import {
   type Static,
   ValidationErrorBodySchema,
 } from '@plazo/contract'
-import { DEFAULT_PRICINGS } from '@plazo/finance'
+import {
+  type AgentPricing,
+  DEFAULT_PRICINGS,
+  optionsFromPricing,
+  paymentIntentConditions,
+} from '@plazo/finance'
 import Fastify, { type LightMyRequestResponse } from 'fastify'
 import Type from 'typebox'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -217,6 +222,75 @@ describe.each(testEngines())('public client API on $name', (engine) => {
       expect(body.schema_errors[0]).toMatchObject({ field: '/period' })
       expect(body.schema_errors[0]?.message).toContain('3, 6, 9, 12')
       expect(body.original_data).toEqual(payload)
+    })
+
+    it('prices every offer with the grace period asked, as the finance package does', async () => {
+      const auto = DEFAULT_PRICINGS.find((p) => p.payment_method_type === 'auto_loan') as AgentPricing
+      const res = await simulate({
+        agent_id: AGENT,
+        amount: 1_500_000,
+        payment_method_type: 'auto_loan',
+        grace_period: 12,
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      const body = expectBody(res, SimulationResponseSchema) as Simulation
+      expect(body.offers.map((o) => o.period)).toEqual(auto.periods)
+      for (const offer of body.offers) {
+        const { conditions, quote } = paymentIntentConditions({
+          principal: 1_500_000,
+          options: optionsFromPricing(auto, offer.period),
+          gracePeriod: 12,
+        })
+        expect(offer.conditions).toEqual(conditions)
+        expect(offer.schedule).toEqual(
+          quote.schedule.map(({ number, month, amount }) => ({ number, month, amount })),
+        )
+        expect(offer.schedule[0]?.month).toBe(13)
+        expect(offer.total_payable).toBe(quote.totalAmountPayable)
+        expect(offer.total_cost_of_credit).toBe(quote.totalCostOfCredit)
+      }
+    })
+
+    it('with a grace period and no type, simulates only the types that allow it', async () => {
+      const res = await simulate({ agent_id: AGENT, amount: 100000, grace_period: 3 })
+      expect(res.statusCode, res.body).toBe(200)
+      const body = expectBody(res, SimulationResponseSchema) as Simulation
+      const types = [...new Set(body.offers.map((o) => o.payment_method_type))].sort()
+      expect(types).toEqual(
+        [
+          ...new Set(
+            DEFAULT_PRICINGS.filter((p) => p.max_grace_period >= 3).map((p) => p.payment_method_type),
+          ),
+        ].sort(),
+      )
+      expect(body.offers.every((o) => o.conditions.grace_period === 3)).toBe(true)
+    })
+
+    it('answers 400 on /grace_period for more than the type allows, any for BNPL, more than any type allows, or a negative one', async () => {
+      const cases = [
+        [
+          { payment_method_type: 'consumer_loan_instalments', grace_period: 4 },
+          'must be at most 3: the longest grace period the consumer_loan_instalments payment method offers',
+        ],
+        [
+          { payment_method_type: 'bnpl_instalments', grace_period: 1 },
+          'must be 0 or left out: the bnpl_instalments payment method offers no grace period',
+        ],
+        [{ grace_period: 31 }, 'is not offered: the longest grace period is 30 months'],
+        [{ grace_period: -1 }, 'must be >= 0'],
+      ] as const
+      for (const [asked, message] of cases) {
+        const payload = { agent_id: AGENT, amount: 100000, ...asked }
+        const res = await simulate(payload)
+        expect(res.statusCode, res.body).toBe(400)
+        expectCors(res)
+        const body = expectBody(res, ValidationErrorBodySchema) as {
+          schema_errors: Array<{ field: string; message: string }>
+          original_data: unknown
+        }
+        expect(body.schema_errors).toEqual([expect.objectContaining({ field: '/grace_period', message })])
+        expect(body.original_data).toEqual(payload)
+      }
     })
 
     it('answers 400 on /payment_method_type for a method that is not financed', async () => {

@@ -1,12 +1,21 @@
 import { ERRORS, examples, ValidationErrorBodySchema } from '@plazo/contract'
+import {
+  type AgentPricing,
+  DEFAULT_PRICINGS,
+  optionsFromPricing,
+  paymentIntentConditions,
+} from '@plazo/finance'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { expectBody, type TestApp, testApp } from '../helpers/app.ts'
 import { testEngines } from '../helpers/engines.ts'
 
 const URL = '/api/v2/checkout/payment-intent/'
+const LOAN = DEFAULT_PRICINGS.find(
+  (p) => p.payment_method_type === 'consumer_loan_instalments',
+) as AgentPricing
 
-function request(reference: string, processed?: { type: string; period?: number }) {
+function request(reference: string, processed?: { type: string; period?: number; grace_period?: number }) {
   const body = structuredClone(examples.PAYMENT_INTENT_REQUEST_EXAMPLE) as unknown as Record<
     string,
     unknown
@@ -115,5 +124,79 @@ describe.each(testEngines())('POST /api/v2/checkout/payment-intent/ on $name', (
         },
       ])
     }
+  })
+  describe('the grace period the customer chose (processed_payment_method.grace_period)', () => {
+    const conditionsOf = async (res: { statusCode: number; body: string; json(): unknown }) => {
+      expect(res.statusCode, res.body).toBe(201)
+      const id = (res.json() as { checkout_session_id: string }).checkout_session_id
+      const read = await t.app.inject({ method: 'GET', url: `/api/v2/checkout/${id}/`, headers: t.demo })
+      const session = read.json().payload as {
+        payment_intents: Array<{ payment_method_type: string; conditions: unknown }>
+      }
+      return session.payment_intents.find((i) => i.payment_method_type === 'consumer_loan_instalments')
+        ?.conditions
+    }
+    const total = examples.PAYMENT_INTENT_REQUEST_EXAMPLE.cart.total_price_with_tax
+
+    it('prices the payment intent with it, as the finance package does', async () => {
+      const body = request('PI-GRACE', { type: 'consumer_loan_instalments', period: 24, grace_period: 2 })
+      const conditions = await conditionsOf(await post(body))
+      expect(conditions).toEqual(
+        paymentIntentConditions({
+          principal: total,
+          options: optionsFromPricing(LOAN, 24),
+          gracePeriod: 2,
+        }).conditions,
+      )
+      expect(conditions).toMatchObject({ term: 24, grace_period: 2 })
+    })
+
+    it("takes the method's own options.max_grace_period over its pricing's", async () => {
+      const body = request('PI-GRACE-OWN', { type: 'consumer_loan_instalments', period: 24, grace_period: 6 })
+      body.payment_methods = [{ type: 'consumer_loan_instalments', options: { max_grace_period: 6 } }]
+      const conditions = await conditionsOf(await post(body))
+      expect(conditions).toEqual(
+        paymentIntentConditions({
+          principal: total,
+          options: { ...optionsFromPricing(LOAN, 24), max_grace_period: 6 },
+          gracePeriod: 6,
+        }).conditions,
+      )
+    })
+
+    it('answers 400 naming the field for more than the maximum, a negative one or any for BNPL, on the create as well, and creates nothing', async () => {
+      const cases = [
+        [
+          { type: 'consumer_loan_instalments', period: 24, grace_period: 4 },
+          'must be at most 3: the longest grace period the consumer_loan_instalments payment method offers',
+        ],
+        [{ type: 'consumer_loan_instalments', period: 24, grace_period: -1 }, 'must be >= 0'],
+        [
+          { type: 'bnpl_instalments', period: 3, grace_period: 1 },
+          'must be 0 or left out: the bnpl_instalments payment method offers no grace period',
+        ],
+      ] as const
+      for (const [processed, message] of cases) {
+        const intent = request('PI-GRACE-400', processed)
+        intent.payment_methods = [{ type: processed.type }]
+        const create = {
+          ...examples.embeddedRequestExample('product'),
+          merchant: { order_reference_1: 'PI-GRACE-400' },
+          payment_methods: [{ type: processed.type }],
+          processed_payment_method: processed,
+        }
+        for (const [url, body] of [
+          [URL, intent],
+          ['/api/v2/checkout/', create],
+        ] as const) {
+          const res = await t.app.inject({ method: 'POST', url, headers: t.demo, payload: body })
+          expect(res.statusCode, res.body).toBe(400)
+          expect(res.json().schema_errors).toEqual([
+            expect.objectContaining({ field: '/processed_payment_method/grace_period', message }),
+          ])
+        }
+      }
+      expect(await stored('PI-GRACE-400')).toEqual([])
+    })
   })
 })

@@ -1,4 +1,10 @@
-import { validate, WEBHOOK_EVENT_SCHEMAS } from '@plazo/contract'
+import { examples, validate, WEBHOOK_EVENT_SCHEMAS } from '@plazo/contract'
+import {
+  type AgentPricing,
+  DEFAULT_PRICINGS,
+  optionsFromPricing,
+  paymentIntentConditions,
+} from '@plazo/finance'
 import { Webhook } from 'standardwebhooks'
 import { describe, expect, it } from 'vitest'
 import { testEngines } from '../helpers/engines.ts'
@@ -58,6 +64,57 @@ describe.each(testEngines())('notifications of real state changes on $name', (en
       expect(body.checkout_session_id).toBe(sessionId)
       expect(body.additional_payload).toEqual({ cart_value: 258 })
       expect(validate(WEBHOOK_EVENT_SCHEMAS[body.event], body)).toMatchObject({ ok: true })
+    }
+  })
+  it('carries the grace period the customer chose in the loan conditions', async () => {
+    const request = examples.embeddedRequestExample('product') as {
+      merchant: Record<string, unknown>
+      cart: { total_price_with_tax: number }
+    }
+    const { notification_url: _url, notification_auth: _auth, ...merchant } = request.merchant
+    const created = await api.app.inject({
+      method: 'POST',
+      url: '/api/v2/checkout/',
+      headers: api.demo,
+      payload: { ...request, merchant: { ...merchant, notification_url: hook.url } },
+    })
+    expect(created.statusCode, created.body).toBe(201)
+    const { checkout_session_id: sessionId, client_secret: clientSecret } = created.json()
+    const completed = await api.app.inject({
+      method: 'POST',
+      url: '/api/v2/client/embedded/complete',
+      headers: { 'x-client-secret': clientSecret },
+      payload: {
+        payment_method_type: 'consumer_loan_instalments',
+        period: 24,
+        grace_period: 2,
+        customer: examples.FULL_CUSTOMER_EXAMPLE,
+      },
+    })
+    expect(completed.statusCode, completed.body).toBe(200)
+    await api.app.services.webhookDelivery.deliverDue()
+
+    const loan = DEFAULT_PRICINGS.find(
+      (p) => p.payment_method_type === 'consumer_loan_instalments',
+    ) as AgentPricing
+    const expected = paymentIntentConditions({
+      principal: request.cart.total_price_with_tax,
+      options: optionsFromPricing(loan, 24),
+      gracePeriod: 2,
+    }).conditions
+    const secret = await secretOf(api.app, api.demo)
+    const bodies = hook.requests.map(
+      (r) =>
+        new Webhook(secret).verify(r.body, r.headers as unknown as Record<string, string>) as {
+          checkout_session_id: string
+          selected_payment_intent?: { conditions: unknown } | null
+        },
+    )
+    const carrying = bodies.filter((b) => b.selected_payment_intent?.conditions)
+    expect(carrying.length).toBeGreaterThan(0)
+    for (const body of carrying) {
+      expect(body.checkout_session_id).toBe(sessionId)
+      expect(body.selected_payment_intent?.conditions).toEqual({ ...expected, down_payment_amount: 0 })
     }
   })
 })

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import type { Conditions, OfferSchema, PaymentIntent, ReadPaymentMethod, Static } from '@plazo/contract'
+import type {
+  Conditions,
+  OfferSchema,
+  PaymentIntent,
+  ReadPaymentMethod,
+  SchemaError,
+  Static,
+} from '@plazo/contract'
 import {
   type AgentPricing,
   DEFAULT_PRICINGS,
@@ -71,9 +78,11 @@ export function loanInput(
   pricing: AgentPricing,
   principal: number,
   periods: number,
+  gracePeriod = 0,
 ): LoanInput {
   const options = loanOptions(method, pricing, periods)
-  if (!options.insurance) return { principal, options }
+  const grace = gracePeriod > 0 ? { gracePeriod } : {}
+  if (!options.insurance) return { principal, options, ...grace }
   const product = findInsuranceProduct(options.insurance.value)
   if (!product) {
     const known = INSURANCE_PRODUCTS.map((p) => p.value).join(', ')
@@ -88,7 +97,47 @@ export function loanInput(
       undefined,
     )
   }
-  return { principal, options, insuranceAmount: insurancePremium(product, principal, periods) }
+  return { principal, options, insuranceAmount: insurancePremium(product, principal, periods), ...grace }
+}
+
+/**
+ * The longest grace period, in months, the customer may choose for a method: its own
+ * `options.max_grace_period`, else its pricing's; 0 for a method without a pricing (card, account to account).
+ */
+export function maxGracePeriodOf(method: ReadPaymentMethod, pricing: AgentPricing | undefined): number {
+  if (!pricing) return 0
+  return loanOptions(method, pricing, 1).max_grace_period
+}
+
+/**
+ * What the customer chose of a loan: the term (`period`, default the shortest offered) and the months of grace
+ * before the first instalment (`gracePeriod`, default 0). Both are checked by the caller against what the
+ * method offers, so that its 400 names the caller's field.
+ */
+export interface LoanChoice {
+  period?: number
+  gracePeriod?: number
+}
+
+/**
+ * A grace period above a method's `max_grace_period`, as the schema error naming `field`; undefined when the
+ * method allows it.
+ */
+export function graceRefusal(
+  field: string,
+  type: string,
+  maxGracePeriod: number,
+  gracePeriod: number,
+): SchemaError | undefined {
+  if (gracePeriod <= maxGracePeriod) return undefined
+  return {
+    field,
+    message:
+      maxGracePeriod > 0
+        ? `must be at most ${maxGracePeriod}: the longest grace period the ${type} payment method offers`
+        : `must be 0 or left out: the ${type} payment method offers no grace period`,
+    keyword: 'rule',
+  }
 }
 
 /** The terms a method offers: its own `options.periods`, else its pricing's. */
@@ -101,15 +150,21 @@ export function periodsOf(method: ReadPaymentMethod, pricing: AgentPricing): num
  * Every offer of a payment method for a principal: one per term, with the conditions, the schedule and the
  * totals the customer sees (hosted page, embedded checkout, simulator). The same computation as the payment
  * intents' conditions, so what the customer is shown is what the API records. Terms that cannot be priced
- * for this amount (e.g. fewer cents than instalments) are left out.
+ * for this amount (e.g. fewer cents than instalments), or with this grace period (more than the method
+ * allows: callers clamp or refuse it first), are left out.
  */
-export function offersFor(method: ReadPaymentMethod, index: number, principal: number): Offer[] {
+export function offersFor(
+  method: ReadPaymentMethod,
+  index: number,
+  principal: number,
+  gracePeriod = 0,
+): Offer[] {
   const pricing = pricingFor(method, index)
   if (!pricing || principal <= 0) return []
   return periodsOf(method, pricing).flatMap((period) => {
     try {
       const { conditions, quote } = paymentIntentConditions(
-        loanInput(method, index, pricing, principal, period),
+        loanInput(method, index, pricing, principal, period, gracePeriod),
       )
       return [
         {
@@ -138,11 +193,12 @@ export function conditionsFor(
   index: number,
   principal: number,
   term?: number,
+  gracePeriod = 0,
 ): Conditions | null {
   const pricing = pricingFor(method, index)
   if (!pricing || method.type === 'card_payment' || method.type === 'a2a_payment') return null
   const periods = term ?? periodsOf(method, pricing)[0] ?? pricing.periods[0] ?? 1
-  const input = loanInput(method, index, pricing, principal, periods)
+  const input = loanInput(method, index, pricing, principal, periods, gracePeriod)
   try {
     return paymentIntentConditions(input).conditions
   } catch (error) {

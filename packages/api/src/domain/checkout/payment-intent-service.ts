@@ -37,7 +37,10 @@ export class PaymentIntentService {
         session.id,
         processed?.type ?? session.payment_methods[0]?.type,
         undefined,
-        processed?.period ?? shortestPeriod(session, processed?.type),
+        {
+          period: processed?.period ?? shortestPeriod(session, processed?.type),
+          gracePeriod: processed?.grace_period,
+        },
         tx,
       )
       return response

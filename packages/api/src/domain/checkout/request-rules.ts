@@ -1,6 +1,6 @@
 import type { CheckoutSessionRequest, ReadPaymentMethod, SchemaError } from '@plazo/contract'
 import { ApiError, invalidFields } from '../../errors.ts'
-import { periodsOf, pricingFor } from './conditions.ts'
+import { graceRefusal, maxGracePeriodOf, periodsOf, pricingFor } from './conditions.ts'
 import { offeredPaymentMethods } from './session-document.ts'
 
 /**
@@ -14,6 +14,20 @@ function termsOffered(method: ReadPaymentMethod, index: number): number[] | unde
   } catch {
     return undefined
   }
+}
+
+/**
+ * Why a method of the request cannot take this grace period, as a schema error naming `field`; undefined when
+ * it can, or when its pricing is unknown (a 400 of its own).
+ */
+function graceRefused(field: string, method: ReadPaymentMethod, index: number, gracePeriod: number) {
+  let pricing: ReturnType<typeof pricingFor>
+  try {
+    pricing = pricingFor(method, index)
+  } catch {
+    return undefined
+  }
+  return graceRefusal(field, method.type, maxGracePeriodOf(method, pricing), gracePeriod)
 }
 
 /**
@@ -76,6 +90,15 @@ export function checkSessionRequest(request: CheckoutSessionRequest, now: Date):
           : `must be left out: the ${processed.type} payment method has no terms`,
       )
     }
+  }
+  if (processed?.grace_period !== undefined && chosen >= 0) {
+    const refusal = graceRefused(
+      '/processed_payment_method/grace_period',
+      offered[chosen] as ReadPaymentMethod,
+      chosen,
+      processed.grace_period,
+    )
+    if (refusal) errors.push(refusal)
   }
 
   for (const [path, value] of [

@@ -11,6 +11,7 @@ import type { Database } from '../../storage/index.ts'
 import { merchantRepository } from '../../storage/merchant-repository.ts'
 import { type StoredSession, sessionRepository } from '../../storage/session-repository.ts'
 import { hashToken } from '../auth/index.ts'
+import { graceRefusal } from '../checkout/conditions.ts'
 import type { LifecycleService } from '../checkout/lifecycle-service.ts'
 import { hppUrls } from '../checkout/session-service.ts'
 import { lenderDecision } from '../lender/sandbox-lender.ts'
@@ -34,6 +35,7 @@ export type ClientCapability =
 export interface ClientCompleteInput {
   payment_method_type: keyof typeof CUSTOMER_REQUIREMENTS
   period?: number
+  grace_period?: number
   customer: unknown
 }
 
@@ -89,9 +91,14 @@ export class ClientService {
     return child
   }
 
-  async view(capability: ClientCapability): Promise<ClientSession> {
+  /** The session as the customer sees it, its offers priced with `gracePeriod` months of grace (default 0). */
+  async view(capability: ClientCapability, gracePeriod?: number): Promise<ClientSession> {
     const stored = await this.resolve(capability)
-    return this.#view(stored.document, await this.#parent(stored.document, stored.parentSessionId))
+    return this.#view(
+      stored.document,
+      await this.#parent(stored.document, stored.parentSessionId),
+      gracePeriod,
+    )
   }
 
   async #parent(session: CheckoutSession, parentSessionId: string | null) {
@@ -101,7 +108,11 @@ export class ClientService {
   }
 
   /** A down payment's page sends the customer back to the shop with the parent order's references. */
-  async #view(session: CheckoutSession, parent: CheckoutSession | undefined): Promise<ClientSession> {
+  async #view(
+    session: CheckoutSession,
+    parent: CheckoutSession | undefined,
+    gracePeriod?: number,
+  ): Promise<ClientSession> {
     const merchantName = await merchantRepository.name(this.#db, session.merchant_id)
     let downPaymentHppId: string | null = null
     if (session.downpayment_checkout_session_id) {
@@ -116,6 +127,7 @@ export class ClientService {
       publicUrl: this.#publicUrl,
       merchantName: merchantName ?? '',
       downPaymentHppId,
+      gracePeriod,
     })
     return parent ? { ...view, success_url: successUrl(parent), cancel_url: cancelUrl(parent) } : view
   }
@@ -123,7 +135,7 @@ export class ClientService {
   /**
    * The customer completes the checkout: the details the method needs are checked against the contract
    * (basic or full customer), the basic details are kept on the session (the lender decides from them),
-   * then the lifecycle runs with the chosen term.
+   * then the lifecycle runs with the chosen term and grace period.
    */
   async complete(capability: ClientCapability, input: ClientCompleteInput): Promise<ClientOutcome> {
     const stored = await this.resolve(capability)
@@ -149,6 +161,11 @@ export class ClientService {
         keyword: 'enum',
       })
     }
+    const graceRefused =
+      method &&
+      input.grace_period !== undefined &&
+      graceRefusal('/grace_period', method.type, method.max_grace_period, input.grace_period)
+    if (graceRefused) errors.push(graceRefused)
     if (errors.length > 0) throw invalidFields(errors, input)
     const customer = checked.ok ? checked.value : null
     if (customer) await this.#rememberCustomer(session, customer as Record<string, string | undefined>)
@@ -163,7 +180,7 @@ export class ClientService {
       session.id,
       input.payment_method_type,
       decision,
-      period,
+      { period, gracePeriod: input.grace_period },
     )
     return this.#outcome(after, stored.parentSessionId)
   }

@@ -5,7 +5,7 @@ import {
   CUSTOMER_REQUIREMENTS,
   type Static,
 } from '@plazo/contract'
-import { offersFor } from '../checkout/conditions.ts'
+import { maxGracePeriodOf, offersFor, pricingFor } from '../checkout/conditions.ts'
 import { expiryOf, hppUrls } from '../checkout/session-service.ts'
 
 export type ClientSession = Static<typeof ClientSessionSchema>
@@ -25,12 +25,14 @@ export function withOrderParams(url: string, orderReference: string, checkoutSes
   return `${base}${separator}${params}${fragment}`
 }
 
-/** What the view needs besides the session: rows the session document does not hold. */
+/** What the view needs besides the session: rows the session document does not hold, and what was asked. */
 export interface ViewContext {
   publicUrl: string
   merchantName: string
   /** The hosted page id of the down-payment session, when there is one. */
   downPaymentHppId: string | null
+  /** Months of grace to price the offers with (`?grace_period`), each method's maximum at most; default 0. */
+  gracePeriod?: number
 }
 
 function merchantUrl(session: CheckoutSession, which: 'success_url' | 'cancel_url'): string | null {
@@ -107,14 +109,18 @@ export function clientView(session: CheckoutSession, context: ViewContext): Clie
             document_number: customer.document_number,
           }
         : null,
-    payment_methods: session.payment_methods.map((method, index) => ({
-      type: method.type,
-      customer_details: CUSTOMER_REQUIREMENTS[method.type],
-      offers: offersFor(method, index, principal),
-      status:
-        session.payment_intents.find((intent) => intent.payment_method_type === method.type)?.status ??
-        'initial',
-    })),
+    payment_methods: session.payment_methods.map((method, index) => {
+      const maxGrace = maxGracePeriodOf(method, pricingFor(method, index))
+      return {
+        type: method.type,
+        customer_details: CUSTOMER_REQUIREMENTS[method.type],
+        offers: offersFor(method, index, principal, Math.min(context.gracePeriod ?? 0, maxGrace)),
+        max_grace_period: maxGrace,
+        status:
+          session.payment_intents.find((intent) => intent.payment_method_type === method.type)?.status ??
+          'initial',
+      }
+    }),
     selected_payment_method_type: session.selected_payment_method_type,
     down_payment:
       dp && dp.amount.amount > 0

@@ -3,6 +3,7 @@ import {
   type PublicPricingSchema,
   PurchaseCountry,
   type ReadPaymentMethod,
+  type SchemaError,
   type SimulationRequestSchema,
   type SimulationResponseSchema,
   type Static,
@@ -11,7 +12,7 @@ import { type AgentPricing, DEFAULT_PRICINGS } from '@plazo/finance'
 import { ApiError, invalidFields } from '../../errors.ts'
 import type { Queryable } from '../../storage/index.ts'
 import { merchantRepository } from '../../storage/merchant-repository.ts'
-import { offersFor } from '../checkout/conditions.ts'
+import { graceRefusal, offersFor } from '../checkout/conditions.ts'
 
 export type AgentConfiguration = Static<typeof AgentConfigurationSchema>
 export type PublicPricing = Static<typeof PublicPricingSchema>
@@ -46,7 +47,8 @@ async function merchantNameOf(db: Queryable, agentId: string): Promise<string> {
 /**
  * The offers of a simulation, computed by `offersFor` exactly as a payment intent's conditions are: every
  * financed type of the agent (its first pricing of each type), or only the type asked, on every term or only
- * the term asked. Asking for a type or a term the agent does not offer is a 400 naming the field.
+ * the term asked, with the months of grace asked (only the types whose `max_grace_period` allows them). Asking
+ * for a type, a term or a grace period the agent does not offer is a 400 naming the field.
  */
 export function simulate(pricings: readonly AgentPricing[], request: SimulationRequest): SimulationResponse {
   const firstOfType = new Map<string, AgentPricing>()
@@ -81,6 +83,23 @@ export function simulate(pricings: readonly AgentPricing[], request: SimulationR
       )
     }
   }
+  const grace = request.grace_period ?? 0
+  if (grace > 0) {
+    const allowed = selected.filter((pricing) => pricing.max_grace_period >= grace)
+    if (allowed.length === 0) {
+      const longest = Math.max(...selected.map((pricing) => pricing.max_grace_period))
+      const refusal: SchemaError =
+        type === undefined
+          ? {
+              field: '/grace_period',
+              message: `is not offered: the longest grace period is ${longest} months`,
+              keyword: 'rule',
+            }
+          : (graceRefusal('/grace_period', type, longest, grace) as SchemaError)
+      throw invalidFields([refusal], request)
+    }
+    selected = allowed
+  }
   const offers = selected.flatMap((pricing, index) => {
     const method = {
       type: pricing.payment_method_type,
@@ -89,7 +108,7 @@ export function simulate(pricings: readonly AgentPricing[], request: SimulationR
         periods: period === undefined ? [...pricing.periods] : [period],
       },
     } as ReadPaymentMethod
-    return offersFor(method, index, request.amount)
+    return offersFor(method, index, request.amount, grace)
   })
   return { amount: { amount: request.amount, currency: 'EUR' }, offers }
 }

@@ -1,5 +1,6 @@
 import {
   ClientCompleteRequestSchema,
+  ClientSessionQuerySchema,
   PaymentMethodType,
   type PaymentMethodTypeValue,
   type Static,
@@ -8,9 +9,11 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type from 'typebox'
 import type { ClientCapability, ClientService } from '../../domain/client/client-service.ts'
+import { integerQuery } from '../query.ts'
 
 const HppParams = Type.Object({ hpp_id: UuidSchema }, { additionalProperties: false })
 type HppParams = Static<typeof HppParams>
+type ViewQuery = Static<typeof ClientSessionQuerySchema>
 
 /**
  * The body of a completion, as ClientCompleteRequest says, with two differences made on purpose:
@@ -45,6 +48,7 @@ function completeInput(body: CompleteBody) {
   return {
     payment_method_type: body.payment_method_type as PaymentMethodTypeValue,
     ...(body.period === undefined ? {} : { period: body.period }),
+    ...(body.grace_period === undefined ? {} : { grace_period: body.grace_period }),
     customer: body.customer,
   }
 }
@@ -62,8 +66,13 @@ const EMBEDDED_CORS_HEADERS = {
 } as const
 
 export function clientSessionRoutes(app: FastifyInstance, client: ClientService): void {
-  app.get<{ Params: HppParams }>('/client/hpp/:hpp_id', { schema: { params: HppParams } }, async (request) =>
-    client.view({ hppId: request.params.hpp_id }),
+  app.get<{ Params: HppParams; Querystring: ViewQuery }>(
+    '/client/hpp/:hpp_id',
+    {
+      preValidation: integerQuery('grace_period'),
+      schema: { params: HppParams, querystring: ClientSessionQuerySchema },
+    },
+    async (request) => client.view({ hppId: request.params.hpp_id }, request.query.grace_period),
   )
 
   app.post<{ Params: HppParams; Body: CompleteBody }>(
@@ -101,7 +110,15 @@ export function clientSessionRoutes(app: FastifyInstance, client: ClientService)
     app.options(path, async (_request, reply) => reply.status(204).headers(EMBEDDED_CORS_HEADERS).send())
   }
 
-  app.get('/client/embedded', authenticated, async (request) => client.view(secretOf(request)))
+  app.get<{ Querystring: ViewQuery }>(
+    '/client/embedded',
+    {
+      ...authenticated,
+      preValidation: integerQuery('grace_period'),
+      schema: { querystring: ClientSessionQuerySchema },
+    },
+    async (request) => client.view(secretOf(request), request.query.grace_period),
+  )
 
   app.post<{ Body: CompleteBody }>(
     '/client/embedded/complete',

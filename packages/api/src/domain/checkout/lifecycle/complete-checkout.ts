@@ -10,6 +10,7 @@ import {
   lenderProfile,
   providerRequestId,
 } from '../../lender/sandbox-lender.ts'
+import type { LoanChoice } from '../conditions.ts'
 import { afterChange } from './down-payment.ts'
 import { conditionsNow } from './intent-conditions.ts'
 import { decide } from './lender-decisions.ts'
@@ -43,7 +44,8 @@ export function completeCheckout(
   id: string,
   paymentMethodType: string | undefined,
   decision?: LenderDecision | 'desist',
-  period?: number,
+  /** The term and grace period the customer chose, already checked against what the method offers. */
+  choice: LoanChoice = {},
   /** A transaction the caller holds (a payment intent's create); otherwise one of its own. */
   existingTx?: Transaction,
 ): Promise<CheckoutSession> {
@@ -88,8 +90,9 @@ export function completeCheckout(
             detail: `The ${intent.payment_method_type} payment intent is ${intent.status}: choose another payment method.`,
           })
         }
-        if (period !== undefined) {
-          const conditions = conditionsNow(state, intent, period)
+        if (choice.period !== undefined || choice.gracePeriod !== undefined) {
+          const term = choice.period ?? intent.conditions?.term
+          const conditions = conditionsNow(state, intent, term, choice.gracePeriod)
           if (conditions !== undefined) intent.conditions = conditions
         }
         state.select(intent)

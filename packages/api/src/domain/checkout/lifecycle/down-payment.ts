@@ -202,7 +202,12 @@ async function downPaymentFinished(
       }
       if (state.session.down_payment) state.session.down_payment.paid = true
       if (intent) {
-        const conditions = conditionsNow(state, intent, intent.conditions?.term)
+        const conditions = conditionsNow(
+          state,
+          intent,
+          intent.conditions?.term,
+          intent.conditions?.grace_period,
+        )
         if (conditions !== undefined) {
           intent.conditions = conditions
           if (conditions) notifyConditions(state, conditions)

@@ -4,17 +4,18 @@ import { money, type SessionState } from '../session-state.ts'
 
 /**
  * The intent's conditions on the order's principal as it is now (the total less the down payment), over
- * `term`; undefined when the session no longer offers the intent's method.
+ * `term` with `gracePeriod` months of grace; undefined when the session no longer offers the intent's method.
  */
 export function conditionsNow(
   state: SessionState,
   intent: PaymentIntent,
   term: number | undefined,
+  gracePeriod = 0,
 ): Conditions | null | undefined {
   const index = state.session.payment_methods.findIndex((m) => m.type === intent.payment_method_type)
   const method = state.session.payment_methods[index]
   const principal = state.session.total_price.amount - state.downPaymentAmount()
-  return method && conditionsFor(method, index, principal, term)
+  return method && conditionsFor(method, index, principal, term, gracePeriod)
 }
 
 /** Tells the merchant the chosen intent's new conditions (down payment paid, or a confirmed total lowered). */

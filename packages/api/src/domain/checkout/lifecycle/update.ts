@@ -70,12 +70,12 @@ export function update(
 
 /**
  * A confirmed order whose total an update lowered: the chosen payment method finances less, over the same
- * term. Its conditions are computed again and the merchant is notified (conditions_changed).
+ * term and grace period. Its conditions are computed again and the merchant is notified (conditions_changed).
  */
 function reprice(state: SessionState): void {
   const intent = state.selectedIntent
   if (!intent?.conditions) return
-  const conditions = conditionsNow(state, intent, intent.conditions.term)
+  const conditions = conditionsNow(state, intent, intent.conditions.term, intent.conditions.grace_period)
   if (!conditions || conditions.principal === intent.conditions.principal) return
   intent.conditions = conditions
   notifyConditions(state, conditions)
