@@ -58,8 +58,10 @@ function publishedManifest(pkg) {
 }
 
 if (!args.has('--no-build')) {
-  for (const dir of [...ALSO_BUILT, ...PUBLIC.map((p) => p.dir)])
-    run('npm', ['run', 'build', `--workspace=${dir}`])
+  for (const part of ALSO_BUILT)
+    if (isStale({ output: join(root, part.output), sources: part.sources.map((path) => join(root, path)) }))
+      run('npm', ['run', 'build', `--workspace=${part.dir}`])
+  for (const { dir } of PUBLIC) run('npm', ['run', 'build', `--workspace=${dir}`])
 }
 
 rmSync(out, { recursive: true, force: true })
