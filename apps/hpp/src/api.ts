@@ -86,15 +86,21 @@ async function call<T>(
 
 /** What the checkout needs from either capability. */
 export interface CheckoutApi {
-  load(): Promise<ClientSession>
+  /** The session; `gracePeriod` months of grace price its offers (each method's maximum at most). */
+  load(gracePeriod?: number): Promise<ClientSession>
   complete(request: CompleteRequest): Promise<ClientOutcome>
   desist(): Promise<ClientOutcome>
+}
+
+/** The query that prices the offers with a grace period; none without one. */
+function graceQuery(gracePeriod: number | undefined): string {
+  return gracePeriod ? `?grace_period=${gracePeriod}` : ''
 }
 
 export function hostedPageApi(hppId: string): CheckoutApi {
   const path = `/hpp/${encodeURIComponent(hppId)}`
   return {
-    load: () => call<ClientSession>('GET', path),
+    load: (gracePeriod) => call<ClientSession>('GET', `${path}${graceQuery(gracePeriod)}`),
     complete: (request) => call<ClientOutcome>('POST', `${path}/complete`, request),
     desist: () => call<ClientOutcome>('POST', `${path}/desist`),
   }
@@ -108,7 +114,8 @@ export function embeddedApi(clientSecret: string, downPayment = false): Checkout
   const headers = { 'x-client-secret': clientSecret }
   const path = downPayment ? '/embedded/down-payment' : '/embedded'
   return {
-    load: () => call<ClientSession>('GET', path, undefined, headers),
+    load: (gracePeriod) =>
+      call<ClientSession>('GET', `${path}${graceQuery(gracePeriod)}`, undefined, headers),
     complete: (request) => call<ClientOutcome>('POST', `${path}/complete`, request, headers),
     desist: () => call<ClientOutcome>('POST', `${path}/desist`, undefined, headers),
   }

@@ -27,8 +27,18 @@ export const en = {
   chooseTerm: 'Choose the number of instalments',
   termOption: '{n} instalments of {amount}',
   termOptionSingle: '1 payment of {amount}',
+  /** The grace period: when the customer starts paying (the months in between are paid for with interest). */
+  graceLegend: 'When do you pay the first instalment?',
+  graceNextMonth: 'Next month',
+  /** `{n}` is the month the first instalment falls due (2 or more): the grace period plus one. */
+  graceInMonths: 'In {n} months',
+  graceHint:
+    'A grace period makes the credit cost more: interest accrues in the months without payments and is added to what you owe.',
+  /** Said to screen readers while the figures of the grace period chosen are fetched. */
+  gracePricing: 'Updating the figures…',
   offerInstalment: 'Instalment',
   offerInstalments: 'Number of instalments',
+  offerFirstDue: 'First instalment',
   offerInterest: 'Fixed borrowing rate',
   offerApr: 'APR',
   offerTotalCost: 'Total cost of credit',

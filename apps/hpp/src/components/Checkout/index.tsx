@@ -1,5 +1,11 @@
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react'
-import { type CheckoutApi, ClientApiError, type ClientOutcome, type ClientSession } from '../../api.ts'
+import {
+  type CheckoutApi,
+  ClientApiError,
+  type ClientOutcome,
+  type ClientSession,
+  type Offer,
+} from '../../api.ts'
 import { dateTime, money } from '../../format.ts'
 import { fill, useI18n } from '../../i18n/index.tsx'
 import { screenOf } from '../../pages/screens.tsx'
@@ -53,6 +59,10 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
     available.length === 1 ? available[0]?.type : undefined,
   )
   const [periods, setPeriods] = useState<Record<string, number>>({})
+  // The grace period chosen per method, and the offers the API last priced with one (the session's have none).
+  const [graces, setGraces] = useState<Record<string, number>>({})
+  const [priced, setPriced] = useState<Record<string, { grace: number; offers: Offer[] }>>({})
+  const pricingRequest = useRef(0)
   const [values, setValues] = useState<Values>(() => initialValues(session))
   const [errors, setErrors] = useState<Partial<Record<FieldPath, keyof typeof t.errors>>>({})
   const [formError, setFormError] = useState<string | null>(null)
@@ -75,6 +85,10 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
   const chosen = session.payment_methods.find((m) => m.type === method && m.status === 'initial')
   const fields = useMemo(() => fieldsFor(chosen?.customer_details ?? 'basic'), [chosen?.customer_details])
   const period = chosen ? (periods[chosen.type] ?? chosen.offers[0]?.period) : undefined
+  const grace = chosen ? (graces[chosen.type] ?? 0) : 0
+  const last = chosen ? priced[chosen.type] : undefined
+  const pricing = grace > 0 && last?.grace !== grace
+  const shownOffers = grace > 0 ? last?.offers : undefined
   const context: InputContext = { locale, phoneCountry: phoneCountryOf(lang, session.purchase_country) }
 
   // Amounts already typed follow a change of language (2.500 in Spanish is 2,500 in English, not 2.5).
@@ -122,9 +136,28 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
     }
   }
 
+  // The customer puts off the first instalment: the API prices every offer of the method with that grace (the
+  // page computes no loan). Only the latest choice's answer is shown; a failure goes back to the last priced.
+  const chooseGrace = async (type: string, months: number) => {
+    setGraces((all) => ({ ...all, [type]: months }))
+    if (months === 0 || priced[type]?.grace === months) return
+    const request = ++pricingRequest.current
+    try {
+      const view = await api.load(months)
+      if (request !== pricingRequest.current) return
+      const offers = view.payment_methods.find((m) => m.type === type)?.offers ?? []
+      setPriced((all) => ({ ...all, [type]: { grace: months, offers } }))
+    } catch {
+      if (request !== pricingRequest.current) return
+      setGraces((all) => ({ ...all, [type]: priced[type]?.grace ?? 0 }))
+      setFormError(t.errors.network)
+      requestAnimationFrame(() => alertRef.current?.focus())
+    }
+  }
+
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (busy) return
+    if (busy || pricing) return
     if (!chosen) {
       setFormError(t.chooseMethod)
       requestAnimationFrame(() =>
@@ -145,6 +178,7 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
       const outcome = await api.complete({
         payment_method_type: chosen.type,
         ...(period === undefined ? {} : { period }),
+        ...(chosen.max_grace_period > 0 ? { grace_period: grace } : {}),
         customer: customerFrom(fields, values, context),
       })
       onOutcome(outcome)
@@ -231,6 +265,10 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
           setFormError(null)
         }}
         onPeriod={(p) => chosen && setPeriods((all) => ({ ...all, [chosen.type]: p }))}
+        grace={grace}
+        onGrace={(months) => chosen && void chooseGrace(chosen.type, months)}
+        shownOffers={shownOffers}
+        pricing={pricing}
       />
 
       {chosen ? (
@@ -249,7 +287,8 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
       ) : null}
 
       <div className={styles.actions}>
-        <button type="submit" className={styles.primary} disabled={busy !== null}>
+        {/* The customer confirms the figures shown: not while those of a new grace period are on their way. */}
+        <button type="submit" className={styles.primary} disabled={busy !== null || pricing}>
           {busy === 'confirm' ? t.processing : t.confirm}
         </button>
         <button type="button" className={styles.secondary} onClick={cancel} disabled={busy !== null}>

@@ -1,5 +1,6 @@
 import type { ClientPaymentMethod, ClientSession, Offer } from '../../api.ts'
 import { money, percent } from '../../format.ts'
+import { firstDueMonth, graceChoices } from '../../grace.ts'
 import { fill, plural, useI18n } from '../../i18n/index.tsx'
 import styles from './styles.module.css'
 
@@ -27,10 +28,32 @@ export interface PaymentMethodsProps {
   period: number | undefined
   onMethod: (type: string) => void
   onPeriod: (period: number) => void
+  /** The grace period chosen for the chosen method, in months (0: the first instalment next month). */
+  grace: number
+  onGrace: (months: number) => void
+  /**
+   * The chosen method's offers priced by the API with `grace` (the session's are without one); while `pricing`,
+   * the last ones fetched, shown faded.
+   */
+  shownOffers: Offer[] | undefined
+  pricing: boolean
 }
 
-/** The payment methods as a radio group; the chosen one shows its terms and the conditions of the chosen term. */
-export function PaymentMethods({ session, method, period, onMethod, onPeriod }: PaymentMethodsProps) {
+/**
+ * The payment methods as a radio group; the chosen one shows its terms, when the first instalment falls due
+ * (when the method allows a grace period) and the conditions of the chosen term.
+ */
+export function PaymentMethods({
+  session,
+  method,
+  period,
+  onMethod,
+  onPeriod,
+  grace,
+  onGrace,
+  shownOffers,
+  pricing,
+}: PaymentMethodsProps) {
   const { t, locale } = useI18n()
   return (
     <fieldset className={styles.methods}>
@@ -58,7 +81,15 @@ export function PaymentMethods({ session, method, period, onMethod, onPeriod }: 
               </span>
             </label>
             {checked && available && m.offers.length > 0 ? (
-              <Terms method={m} period={period} onPeriod={onPeriod} />
+              <Terms
+                method={m}
+                offers={shownOffers ?? m.offers}
+                period={period}
+                onPeriod={onPeriod}
+                grace={grace}
+                onGrace={onGrace}
+                pricing={pricing}
+              />
             ) : null}
           </div>
         )
@@ -80,20 +111,30 @@ function summaryOf(
 
 function Terms({
   method,
+  offers,
   period,
   onPeriod,
+  grace,
+  onGrace,
+  pricing,
 }: {
   method: ClientPaymentMethod
+  /** The method's offers with the grace period chosen (until those are in, the ones without). */
+  offers: Offer[]
   period: number | undefined
   onPeriod: (p: number) => void
+  grace: number
+  onGrace: (months: number) => void
+  /** The offers of the grace period chosen are being fetched: the figures shown are not theirs yet. */
+  pricing: boolean
 }) {
   const { t, locale } = useI18n()
-  const chosen = method.offers.find((o) => o.period === period) ?? method.offers[0]
+  const chosen = offers.find((o) => o.period === period) ?? offers[0]
   return (
     <div className={styles.terms}>
       <fieldset className={styles.termList}>
         <legend>{t.chooseTerm}</legend>
-        {method.offers.map((offer) => {
+        {offers.map((offer) => {
           const id = `term-${method.type}-${offer.period}`
           const count = offer.schedule.length
           return (
@@ -115,23 +156,77 @@ function Terms({
           )
         })}
       </fieldset>
-      {chosen ? <OfferDetails offer={chosen} /> : null}
+      {method.max_grace_period > 0 ? <GraceChoice method={method} grace={grace} onGrace={onGrace} /> : null}
+      <p className={styles.pricing} role="status">
+        {pricing ? t.gracePricing : ''}
+      </p>
+      {chosen ? (
+        <OfferDetails offer={chosen} firstDue={method.max_grace_period > 0} pricing={pricing} />
+      ) : null}
     </div>
   )
 }
 
-function OfferDetails({ offer }: { offer: Offer }) {
+/** When the first instalment falls due: next month, or later with a grace period the API prices. */
+function GraceChoice({
+  method,
+  grace,
+  onGrace,
+}: {
+  method: ClientPaymentMethod
+  grace: number
+  onGrace: (months: number) => void
+}) {
+  const { t } = useI18n()
+  const hint = `grace-${method.type}-hint`
+  return (
+    <fieldset className={styles.termList} aria-describedby={hint}>
+      <legend>{t.graceLegend}</legend>
+      {graceChoices(method.max_grace_period).map((months) => {
+        const id = `grace-${method.type}-${months}`
+        return (
+          <div key={months} className={styles.term}>
+            <input
+              type="radio"
+              id={id}
+              name={`grace-${method.type}`}
+              value={months}
+              checked={grace === months}
+              onChange={() => onGrace(months)}
+            />
+            <label htmlFor={id}>
+              {months === 0 ? t.graceNextMonth : fill(t.graceInMonths, { n: firstDueMonth(months) })}
+            </label>
+          </div>
+        )
+      })}
+      <p id={hint} className={styles.hint}>
+        {t.graceHint}
+      </p>
+    </fieldset>
+  )
+}
+
+function OfferDetails({ offer, firstDue, pricing }: { offer: Offer; firstDue: boolean; pricing: boolean }) {
   const { t, locale } = useI18n()
+  const first = offer.schedule[0]
   const rows: Array<[string, string]> = [
     [t.offerInstalment, money(locale, regularInstalment(offer))],
     [t.offerInstalments, String(offer.schedule.length)],
+    ...(firstDue && first
+      ? [[t.offerFirstDue, plural(locale, t.scheduleMonth, first.month)] as [string, string]]
+      : []),
     [t.offerInterest, percent(locale, offer.conditions.interest)],
     [t.offerApr, percent(locale, offer.conditions.apr)],
     [t.offerTotalCost, money(locale, offer.total_cost_of_credit)],
     [t.offerTotalPayable, money(locale, offer.total_payable)],
   ]
   return (
-    <div className={styles.offer} data-testid="offer-details">
+    <div
+      className={`${styles.offer} ${pricing ? styles.stale : ''}`}
+      data-testid="offer-details"
+      aria-busy={pricing}
+    >
       <dl className={styles.conditions}>
         {rows.map(([label, value]) => (
           <div key={label}>
