@@ -2,6 +2,7 @@
 // test reads the sentence or the fragment from the page, in English and in Spanish, and does what it says.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { examples } from '@plazo/contract'
 import { findInsuranceProduct, INSURANCE_PRODUCTS, insurancePremium, quoteLoan } from '@plazo/finance'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SANDBOX, type SandboxApi, startSandboxApi } from '../../../test-support/sandbox-api.ts'
@@ -124,6 +125,66 @@ describe('what the guides claim, against the sandbox', () => {
         })
       for (const product of INSURANCE_PRODUCTS) {
         expect(text).toContain(`${euros(insurancePremium(product, 100_000, 24))} €`)
+      }
+    },
+  )
+
+  it.each(both('get-started/payment-methods'))(
+    "gives the grace period example's figures as the sandbox prices them, and refuses more than the maximum ($locale)",
+    async ({ locale, text }) => {
+      const euros = (cents: number) =>
+        `${(cents / 100).toLocaleString(locale === 'es' ? 'es-ES' : 'en-GB', { minimumFractionDigits: 2 })} €`
+      const rows = [
+        { grace: 0, starts: locale === 'es' ? '| el mes que viene' : '| next month' },
+        { grace: 2, starts: locale === 'es' ? '| dentro de 3 meses' : '| in 3 months' },
+      ]
+      for (const { grace, starts } of rows) {
+        const row = text.split('\n').find((line) => line.startsWith(starts)) ?? ''
+        expect(row, starts).toContain(`\`grace_period\` ${grace}`)
+        const res = await api.app.inject({
+          method: 'POST',
+          url: '/api/v2/client/simulate',
+          payload: {
+            agent_id: SANDBOX.demoStore.agents.online.id,
+            amount: 25800,
+            payment_method_type: 'consumer_loan_instalments',
+            period: 24,
+            grace_period: grace,
+          },
+        })
+        expect(res.statusCode, res.body).toBe(200)
+        const offer = res.json().offers[0]
+        const capitalised = quoteLoan({
+          principal: 25800,
+          options: { periods: 24, annual_interest: offer.conditions.interest, max_grace_period: 3 },
+          gracePeriod: grace,
+        }).capitalisedInterest
+        const cells = row.split('|').map((cell) => cell.trim())
+        expect(cells.slice(2, 7)).toEqual([
+          euros(capitalised),
+          euros(offer.conditions.user_defined_quota),
+          `${locale === 'es' ? 'mes' : 'month'} ${offer.schedule.at(-1).month}`,
+          euros(offer.total_cost_of_credit),
+          euros(offer.total_payable),
+        ])
+        expect(offer.schedule[0].month).toBe(grace + 1)
+      }
+      // "A BNPL method allows no grace period" and the consumer loan's maximum of 3.
+      expect(text).toContain('`/processed_payment_method/grace_period`')
+      for (const [type, grace] of [
+        ['bnpl_instalments', 1],
+        ['consumer_loan_instalments', 4],
+      ] as const) {
+        const refused = await post('/checkout/payment-intent/', {
+          merchant: { order_reference_1: `CLAIM-GRACE-${type}` },
+          cart: cart(),
+          payment_methods: [{ type }],
+          processed_payment_method: { type, grace_period: grace },
+          customer: examples.FULL_CUSTOMER_EXAMPLE,
+          ui: { mode: 'embedded' },
+        })
+        expect(refused.statusCode, refused.body).toBe(400)
+        expect(refused.json().schema_errors[0].field).toBe('/processed_payment_method/grace_period')
       }
     },
   )
