@@ -31,7 +31,11 @@ export const ConditionsSchema = Type.Object(
     interest: Type.Number({ minimum: 0, maximum: 1, description: 'Annual nominal interest rate, 0 to 1.' }),
     apr: Type.Number({ minimum: 0, description: 'APR (TAE) as a ratio (0.0829 = 8.29 %).' }),
     insurance: Nullable(InsuranceSchema),
-    grace_period: Type.Integer({ minimum: 0, description: 'Months before the first instalment.' }),
+    grace_period: Type.Integer({
+      minimum: 0,
+      description:
+        'Months of grace the customer chose before the first instalment (0 to the method\u2019s `max_grace_period`): nothing is due, interest accrues and is added to the principal each month, and the first instalment falls due at month `grace_period + 1`.',
+    }),
   },
   {
     title: 'Conditions',

@@ -2045,7 +2045,7 @@ export interface components {
             /** @description APR (TAE) as a ratio (0.0829 = 8.29 %). */
             apr: number;
             insurance: components["schemas"]["Insurance"] | null;
-            /** @description Months before the first instalment. */
+            /** @description Months of grace the customer chose before the first instalment (0 to the method’s `max_grace_period`): nothing is due, interest accrues and is added to the principal each month, and the first instalment falls due at month `grace_period + 1`. */
             grace_period: number;
         };
         /**

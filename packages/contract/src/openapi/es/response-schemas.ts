@@ -46,7 +46,8 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
     'Cuota ordinaria en céntimos (> 0), sin las comisiones ni los seguros no financiados.',
   'Annual nominal interest rate, 0 to 1.': 'Tipo de interés nominal anual, de 0 a 1.',
   'APR (TAE) as a ratio (0.0829 = 8.29 %).': 'TAE como proporción (0.0829 = 8,29 %).',
-  'Months before the first instalment.': 'Meses hasta la primera cuota.',
+  'Months of grace the customer chose before the first instalment (0 to the method’s `max_grace_period`): nothing is due, interest accrues and is added to the principal each month, and the first instalment falls due at month `grace_period + 1`.':
+    'Meses de carencia que el cliente ha elegido antes de la primera cuota (de 0 al `max_grace_period` del método): no se paga nada, se devengan intereses que se suman al principal cada mes, y la primera cuota vence en el mes `grace_period + 1`.',
   'Loan conditions of a payment intent. Financed insurance joins the principal and is paid over the instalments; otherwise it is paid upfront with the first instalment.':
     'Condiciones del préstamo de una intención de pago. El seguro financiado se suma al principal y se paga en las cuotas; si no, se paga por adelantado con la primera cuota.',
   'The hosted payment page of a session.': 'La página de pago alojada de una sesión.',
