@@ -117,7 +117,7 @@ export function checkoutPage(config: DemoConfig, order: Order, clientSecret: str
   clientSecret: ${scriptValue(clientSecret)},
   onComplete: () => location.assign(${scriptValue(orderUrl)}),
   onCancel: () => location.assign(${scriptValue(orderUrl)}),
-  onError: (error) => { document.getElementById('checkout-error').textContent = error.message },
+  onError: (error) => { document.getElementById('checkout-error').textContent = error.localizedMessage },
 })`
   return layout('Checkout', body, plazoScript(config, locale, code))
 }
