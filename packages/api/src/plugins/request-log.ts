@@ -11,12 +11,15 @@ declare module 'fastify' {
 /**
  * Sandbox only: every call made with a merchant's token goes to its request log (`plazo logs tail`), with the
  * bodies sent and answered. Calls without a token (login, the hosted page, the browser calls) have no merchant
- * and are not logged, nor are the log's own reads and the event stream (`skip`).
+ * and are not logged, nor are the log's own reads and the event stream (`skip`), nor the dashboard's calls
+ * (`marker`: it polls, and would push the integration's own calls out of the log).
  */
 export function registerRequestLog(
   app: FastifyInstance,
   requestLog: RequestLog,
   skip: readonly string[],
+  /** A header whose value marks a call to leave out (the dashboard's forwarded calls; the value is secret). */
+  marker?: { header: string; value: string },
 ): void {
   app.decorateRequest('loggedPayload', undefined)
   app.addHook('onSend', (request, _reply, payload, done) => {
@@ -25,7 +28,7 @@ export function registerRequestLog(
   })
   app.addHook('onResponse', (request, reply, done) => {
     const principal = request.principal
-    if (principal) {
+    if (principal && (marker === undefined || request.headers[marker.header] !== marker.value)) {
       const url = request.url
       const query = url.indexOf('?')
       const path = query === -1 ? url : url.slice(0, query)

@@ -235,6 +235,27 @@ export const sessionRepository = {
     )
   },
 
+  /**
+   * The merchant's newest sessions whose stored document contains `text` (compared in lower case), as document
+   * text: a coarse first pass for the dashboard's search, which then looks at the field it searches. `text` is
+   * matched literally (LIKE's `%`, `_` and the backslash are escaped).
+   */
+  async findDocumentsContaining(
+    db: Queryable,
+    merchantId: string,
+    text: string,
+    limit: number,
+  ): Promise<string[]> {
+    const pattern = `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    const rows = await db.query<{ document_text: string }>(
+      `SELECT document AS document_text FROM checkout_sessions
+        WHERE merchant_id = $1 AND LOWER(document) LIKE $2 ESCAPE '\\'
+        ORDER BY created_at DESC, id DESC LIMIT $3`,
+      [merchantId, pattern, limit],
+    )
+    return rows.map((row) => row.document_text)
+  },
+
   /** Where a session of the merchant sits in the list (its creation time and id), or undefined. */
   async listPosition(
     db: Queryable,

@@ -37,6 +37,17 @@ export const userRepository = {
     )
   },
 
+  /** A user by id, with its username and password hash. */
+  async findById(
+    db: Queryable,
+    id: string,
+  ): Promise<{ id: string; username: string; password_hash: string } | undefined> {
+    return db.one<{ id: string; username: string; password_hash: string }>(
+      'SELECT id, username, password_hash FROM users WHERE id = $1',
+      [id],
+    )
+  },
+
   async exists(db: Queryable, id: string): Promise<boolean> {
     return (await db.one('SELECT id FROM users WHERE id = $1', [id])) !== undefined
   },

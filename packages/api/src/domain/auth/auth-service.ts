@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Database, Queryable } from '../../storage/types.ts'
 import { type TokenRow, tokenRepository, userRepository } from '../../storage/user-repository.ts'
 import { LoginThrottle } from './login-throttle.ts'
-import { hashForUnknownUsers, verifyPassword } from './password.ts'
+import { hashForUnknownUsers, hashPassword, verifyPassword } from './password.ts'
 import { generateToken, hashToken } from './tokens.ts'
 import { normalizeUsername } from './users.ts'
 
@@ -97,6 +97,50 @@ export class AuthService {
     await this.#throttle.succeeded(key)
     const tokens = await this.#db.transaction((tx) => this.#issue(tx, user.id, randomUUID()))
     return { ok: true, tokens }
+  }
+
+  /**
+   * A new login for a user whose identity was proven another way (the dashboard's sign-up, which has just set the
+   * password): a new token family, as `login` would issue.
+   */
+  async issueLogin(userId: string): Promise<TokenResponse> {
+    return this.#db.transaction((tx) => this.#issue(tx, userId, randomUUID()))
+  }
+
+  /**
+   * Changes a user's password when `current` is its password, through the same throttle as a login (the current
+   * password could otherwise be guessed here). Every token of the user is revoked, on every device and tool, and
+   * a new login is answered for the caller. `next` is assumed valid (the route's schema checks its length).
+   */
+  async changePassword(userId: string, current: string, next: string, address: string): Promise<LoginResult> {
+    const user = await userRepository.findById(this.#db, userId)
+    if (!user) return { ok: false, failure: 'invalid_credentials' }
+    const admission = await this.#throttle.admit(user.username, address)
+    if (!admission.ok)
+      return { ok: false, failure: 'rate_limited', retryAfterSeconds: admission.retryAfterSeconds }
+    if (!(await verifyPassword(current, user.password_hash)))
+      return { ok: false, failure: 'invalid_credentials' }
+    await this.#throttle.succeeded(user.username)
+    const hash = await hashPassword(next)
+    this.#forgetVerified()
+    try {
+      const tokens = await this.#db.transaction(async (tx) => {
+        await userRepository.setPasswordHash(tx, userId, hash)
+        await tokenRepository.revokeUser(tx, userId, this.#now())
+        return this.#issue(tx, userId, randomUUID())
+      })
+      return { ok: true, tokens }
+    } finally {
+      this.#forgetVerified()
+    }
+  }
+
+  /**
+   * Forgets the tokens this node verified lately, so that tokens removed from the database (an account deleted)
+   * stop working here at once rather than within VERIFIED_CACHE_MS.
+   */
+  forgetVerifiedTokens(): void {
+    this.#forgetVerified()
   }
 
   async refresh(refreshToken: string | undefined): Promise<RefreshResult> {

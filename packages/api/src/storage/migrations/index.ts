@@ -11,6 +11,8 @@ import { sandboxTools } from './0010-sandbox-tools.ts'
 import { outboxFromPage } from './0011-outbox-from-page.ts'
 import { loginAttempts } from './0012-login-attempts.ts'
 import { attemptResponseExcerpt } from './0013-attempt-response-excerpt.ts'
+import { signupAttempts } from './0014-signup-attempts.ts'
+import { requestLogBodies } from './0015-request-log-bodies.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, in the order it is applied. Append only. */
@@ -28,6 +30,8 @@ export const MIGRATIONS: readonly Migration[] = [
   outboxFromPage,
   loginAttempts,
   attemptResponseExcerpt,
+  signupAttempts,
+  requestLogBodies,
 ]
 
 export type { Dialect, Migration } from './migration.ts'
