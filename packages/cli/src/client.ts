@@ -1,4 +1,4 @@
-import { Plazo } from '@plazo/node'
+import { Plazo, type PlazoTokens } from '@plazo/node'
 import { apiUrl, readConfig, writeConfig } from './config.ts'
 import { CliError } from './errors.ts'
 
@@ -10,8 +10,8 @@ export interface GlobalOptions {
 
 /**
  * An SDK client for a command. Credentials, first found wins: PLAZO_ACCESS_TOKEN; PLAZO_USERNAME +
- * PLAZO_PASSWORD; the tokens `plazo login` stored. The SDK refreshes an expired token by itself; the fetch
- * given to it keeps the tokens it obtains in the stored configuration (when they came from there).
+ * PLAZO_PASSWORD; the tokens `plazo login` stored. The SDK refreshes an expired token by itself and hands the
+ * new tokens to `onTokens`, which keeps them in the stored configuration (when they came from there).
  */
 export class Session {
   readonly plazo: Plazo
@@ -21,15 +21,10 @@ export class Session {
     this.apiUrl = apiUrl(options.apiUrl, env)
     const stored = readConfig(env)
     const persist = !env.PLAZO_ACCESS_TOKEN && !(env.PLAZO_USERNAME && env.PLAZO_PASSWORD)
-    const fetch = async (request: Request): Promise<Response> => {
-      const response = await globalThis.fetch(request)
-      if (persist && response.ok && /\/auth\/(refresh|login)\/?$/.test(new URL(request.url).pathname)) {
-        const body = (await response.clone().json()) as Tokens
-        saveTokens(body, this.apiUrl, env)
-      }
-      return response
+    const onTokens = (tokens: PlazoTokens) => {
+      if (persist) saveTokens(tokens, this.apiUrl, env)
     }
-    const common = { apiUrl: this.apiUrl, fetch, maxNetworkRetries: 1, timeout: 15_000 }
+    const common = { apiUrl: this.apiUrl, onTokens, maxNetworkRetries: 1, timeout: 15_000 }
     if (env.PLAZO_ACCESS_TOKEN) {
       this.plazo = new Plazo({ ...common, accessToken: env.PLAZO_ACCESS_TOKEN })
     } else if (env.PLAZO_USERNAME && env.PLAZO_PASSWORD) {
@@ -48,20 +43,15 @@ export class Session {
   }
 }
 
-export interface Tokens {
-  access_token: string
-  refresh_token?: string
-  expires_in?: number
-}
-
-export function saveTokens(tokens: Tokens, url: string, env: NodeJS.ProcessEnv = process.env): void {
+/** Stores the tokens of a login (never a password), for the next `plazo` command. */
+export function saveTokens(tokens: PlazoTokens, url: string, env: NodeJS.ProcessEnv = process.env): void {
   writeConfig(
     {
       api_url: url,
-      access_token: tokens.access_token,
-      ...(tokens.refresh_token ? { refresh_token: tokens.refresh_token } : {}),
-      ...(tokens.expires_in
-        ? { expires_at: new Date(Date.now() + tokens.expires_in * 1000).toISOString() }
+      access_token: tokens.accessToken,
+      ...(tokens.refreshToken ? { refresh_token: tokens.refreshToken } : {}),
+      ...(tokens.expiresIn
+        ? { expires_at: new Date(Date.now() + tokens.expiresIn * 1000).toISOString() }
         : {}),
     },
     env,

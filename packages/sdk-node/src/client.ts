@@ -4,7 +4,7 @@ import { HostedPages } from './resources/hpp.ts'
 import { Orders } from './resources/orders.ts'
 import { TestHelpers } from './resources/test-helpers.ts'
 import { Webhooks } from './resources/webhooks.ts'
-import { type Credentials, type FetchLike, type JsonInit, Transport } from './transport.ts'
+import { type Credentials, type FetchLike, type JsonInit, type PlazoTokens, Transport } from './transport.ts'
 
 export const DEFAULT_API_URL = 'http://localhost:4000/api/v2'
 
@@ -17,6 +17,12 @@ interface CommonOptions {
   timeout?: number
   /** A fetch implementation taking a `Request` (default: the global `fetch`). */
   fetch?: FetchLike
+  /**
+   * Called with the new tokens each time the client logs in or refreshes its token, so a program can keep them
+   * (the `plazo` CLI stores them for its next run). Never called with the password; an exception it throws is
+   * ignored.
+   */
+  onTokens?: (tokens: PlazoTokens) => void
 }
 
 /** Username and password (the SDK logs in by itself), or an access token (and its refresh token, if any). */
@@ -86,6 +92,7 @@ export class Plazo {
       timeout: integer('timeout', options.timeout ?? 30_000, 1),
       fetch: fetchImpl,
       credentials,
+      onTokens: options.onTokens,
     })
     this.apiUrl = this.#transport.apiUrl
     const api = createApi(this.#transport)
@@ -116,6 +123,15 @@ export class Plazo {
    */
   logout(): Promise<{ status: 'ok' }> {
     return this.#transport.logout()
+  }
+
+  /**
+   * Logs in now with the username and password this client was given and answers the tokens (also given to
+   * `onTokens`). Calls log in by themselves; this is for a program that wants the login checked or its tokens,
+   * as `plazo login` does. Throws `PlazoAuthenticationError` for wrong credentials.
+   */
+  login(): Promise<PlazoTokens> {
+    return this.#transport.login()
   }
 
   /**

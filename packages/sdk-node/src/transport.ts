@@ -17,6 +17,16 @@ export interface TransportOptions {
   timeout: number
   fetch: FetchLike
   credentials: Credentials
+  onTokens?: ((tokens: PlazoTokens) => void) | undefined
+}
+
+/** Tokens the client obtained by a login or a refresh (`onTokens`, `Plazo.login()`). */
+export interface PlazoTokens {
+  accessToken: string
+  /** The refresh token of this login (absent if the API gave none). */
+  refreshToken?: string
+  /** Seconds the access token lives, as the API said. */
+  expiresIn?: number
 }
 
 export type Credentials =
@@ -26,6 +36,7 @@ export type Credentials =
 interface Tokens {
   accessToken: string
   refreshToken: string | undefined
+  expiresIn?: number | undefined
 }
 
 /** How a call is sent: `auth: false` for the login and refresh calls themselves. */
@@ -235,6 +246,48 @@ export class Transport {
     )
   }
 
+  /**
+   * Logs in now with the username and password given (a new login even if one is current), keeps its tokens
+   * for the calls that follow and answers them.
+   */
+  async login(): Promise<PlazoTokens> {
+    const login = this.#login()
+    this.#tokens = login
+    try {
+      const { accessToken, refreshToken, expiresIn } = await login
+      return {
+        accessToken,
+        ...(refreshToken !== undefined ? { refreshToken } : {}),
+        ...(expiresIn !== undefined ? { expiresIn } : {}),
+      }
+    } catch (error) {
+      if (this.#tokens === login) this.#tokens = undefined
+      throw error
+    }
+  }
+
+  /** Tells `onTokens` of tokens the API just gave; a throwing callback does not fail the call. */
+  #obtained(
+    body: { access_token: string; refresh_token?: string; expires_in?: number },
+    refreshToken?: string,
+  ) {
+    const tokens: Tokens = {
+      accessToken: body.access_token,
+      refreshToken: body.refresh_token ?? refreshToken,
+      expiresIn: typeof body.expires_in === 'number' ? body.expires_in : undefined,
+    }
+    try {
+      this.#options.onTokens?.({
+        accessToken: tokens.accessToken,
+        ...(tokens.refreshToken !== undefined ? { refreshToken: tokens.refreshToken } : {}),
+        ...(tokens.expiresIn !== undefined ? { expiresIn: tokens.expiresIn } : {}),
+      })
+    } catch {
+      // The caller's storage failing must not fail its API call.
+    }
+    return tokens
+  }
+
   async #login(): Promise<Tokens> {
     const { credentials } = this.#options
     if (!('username' in credentials)) {
@@ -247,16 +300,16 @@ export class Transport {
     const body = (await this.json('POST', '/auth/login', {
       body: { username: credentials.username, password: credentials.password },
       auth: false,
-    })) as { access_token: string; refresh_token?: string }
-    return { accessToken: body.access_token, refreshToken: body.refresh_token }
+    })) as { access_token: string; refresh_token?: string; expires_in?: number }
+    return this.#obtained(body)
   }
 
   async #refresh(refreshToken: string): Promise<Tokens> {
     const body = (await this.json('POST', '/auth/refresh', {
       body: { refresh_token: refreshToken },
       auth: false,
-    })) as { access_token: string; refresh_token?: string }
-    return { accessToken: body.access_token, refreshToken: body.refresh_token ?? refreshToken }
+    })) as { access_token: string; refresh_token?: string; expires_in?: number }
+    return this.#obtained(body, refreshToken)
   }
 
   /** Renews the token `stale` (unless another call already did): refresh token first, then a new login. */

@@ -1,7 +1,8 @@
 import { createInterface } from 'node:readline/promises'
 import { Writable } from 'node:stream'
+import { Plazo } from '@plazo/node'
 import type { Command } from 'commander'
-import { type GlobalOptions, Session, saveTokens, type Tokens } from '../client.ts'
+import { type GlobalOptions, Session, saveTokens } from '../client.ts'
 import { apiUrl, configFile, forgetTokens, readConfig } from '../config.ts'
 import { CliError } from '../errors.ts'
 import { print, printJson } from '../output.ts'
@@ -30,24 +31,17 @@ export function registerLogin(program: Command): void {
         username ||= await ask('Username: ')
         password ||= await ask('Password: ', true)
       }
-      const response = await fetch(`${url}/auth/login/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username, password }),
-      }).catch((error: unknown) => {
-        throw new CliError(
-          `cannot reach the API at ${url}: ${(error as Error).cause ?? (error as Error).message}`,
-        )
+      // The SDK is the one HTTP client: it logs in and answers the tokens, which are all that is stored.
+      const plazo = new Plazo({ apiUrl: url, username, password, maxNetworkRetries: 1, timeout: 15_000 })
+      const tokens = await plazo.login().catch((error: unknown) => {
+        const failure = error as Error & { name: string; status?: number; cause?: unknown }
+        if (failure.name === 'PlazoConnectionError')
+          throw new CliError(`cannot reach the API at ${url}: ${String(failure.cause ?? failure.message)}`)
+        if (failure.status === 401 || failure.status === 400 || failure.status === 429)
+          throw new CliError(`login refused (HTTP ${failure.status}): ${failure.message}`)
+        throw error
       })
-      const body = (await response.json().catch(() => ({}))) as Tokens & {
-        error?: string
-        error_description?: string
-      }
-      if (!response.ok)
-        throw new CliError(
-          `login refused (HTTP ${response.status}): ${body.error_description ?? body.error ?? 'wrong credentials'}`,
-        )
-      saveTokens(body, url)
+      saveTokens(tokens, url)
       if (globals.json) printJson({ logged_in: true, username, api_url: url, config: configFile() })
       else print(`Logged in as ${username} at ${url}. Tokens stored in ${configFile()}.`)
     })

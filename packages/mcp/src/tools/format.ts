@@ -22,12 +22,6 @@ export function money(value: Money | undefined | null): string {
   return `${(value.amount / 100).toFixed(2)} ${value.currency}`
 }
 
-/** The body's `payload` when the API wraps it (`{status: 'ok', payload, identifier}`), else the body. */
-export function payloadOf<T>(body: unknown): T {
-  if (body && typeof body === 'object' && 'payload' in body) return (body as { payload: T }).payload
-  return body as T
-}
-
 const NEXT_BY_STATUS: Record<string, string> = {
   initial:
     'the customer has not finished yet: send them to the hosted page, or play them with simulate_customer_action (approve, deny, challenge, desist).',

@@ -6,27 +6,21 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js'
 import {
   CaptureRequestSchema,
-  type CheckoutSession,
   CheckoutSessionRequestSchema,
   ClockAdvanceRequestSchema,
-  type CreateResponse,
   CustomerActionRequestSchema,
-  type Operation,
   RefundRequestSchema,
-  type Static,
   UuidSchema,
   WebhookEventParamsSchema,
-  type WebhookEventRecordSchema,
   WebhookEventsQuerySchema,
   WebhookSecretSchema,
 } from '@plazo/contract'
+import type { CheckoutSessionCreateRequest } from '@plazo/node'
 import Type from 'typebox'
 import type { PlazoClient } from '../client.ts'
 import { defineTool, type ToolDefinition } from './define.ts'
 import { apiErrorResult, toolError } from './errors.ts'
-import { formatCreated, formatEvents, formatOperation, formatSession, payloadOf } from './format.ts'
-
-type EventRecord = Static<typeof WebhookEventRecordSchema>
+import { formatCreated, formatEvents, formatOperation, formatSession } from './format.ts'
 
 const SessionIdSchema = { ...UuidSchema, description: 'The checkout session id (`checkout_session_id`).' }
 
@@ -65,7 +59,9 @@ export function sandboxTools(plazo: () => PlazoClient): ToolDefinition[] {
       guide: '/docs/get-started/checkout-session.md',
       run: (body) =>
         call('/docs/get-started/checkout-session.md', async () =>
-          formatCreated(payloadOf<CreateResponse>(await plazo().checkoutSessions.create(body))),
+          // The contract's request type leaves `ui` optional (the API defaults it); the SDK's overloads pick
+          // a document by `ui.mode`, so the checked body is handed to them as their union.
+          formatCreated(await plazo().checkoutSessions.create(body as CheckoutSessionCreateRequest)),
         ),
     }),
     defineTool({
@@ -78,9 +74,7 @@ export function sandboxTools(plazo: () => PlazoClient): ToolDefinition[] {
       guide: ORDERS,
       run: ({ checkout_session_id }) =>
         call(ORDERS, async () =>
-          formatSession(
-            payloadOf<CheckoutSession>(await plazo().checkoutSessions.retrieve(checkout_session_id)),
-          ),
+          formatSession((await plazo().checkoutSessions.retrieve(checkout_session_id)).payload),
         ),
     }),
     defineTool({
@@ -97,7 +91,7 @@ export function sandboxTools(plazo: () => PlazoClient): ToolDefinition[] {
       run: ({ checkout_session_id, session }) =>
         call('/docs/order-management/update-order.md', async () =>
           formatSession(
-            payloadOf<CheckoutSession>(await plazo().checkoutSessions.update(checkout_session_id, session)),
+            (await plazo().checkoutSessions.update(checkout_session_id, session)).payload,
             'Updated checkout session',
           ),
         ),
@@ -113,7 +107,7 @@ export function sandboxTools(plazo: () => PlazoClient): ToolDefinition[] {
       run: ({ checkout_session_id }) =>
         call('/docs/order-management/cancel-order.md', async () =>
           formatSession(
-            payloadOf<CheckoutSession>(await plazo().checkoutSessions.cancel(checkout_session_id)),
+            (await plazo().checkoutSessions.cancel(checkout_session_id)).payload,
             'Cancelled checkout session',
           ),
         ),
@@ -134,7 +128,7 @@ export function sandboxTools(plazo: () => PlazoClient): ToolDefinition[] {
       run: ({ checkout_session_id }) =>
         call('/docs/hpp/confirm-and-capture.md', async () =>
           formatSession(
-            payloadOf<CheckoutSession>(await plazo().orders.confirm(checkout_session_id)),
+            (await plazo().orders.confirm(checkout_session_id)).payload,
             'Confirmed checkout session',
           ),
         ),
@@ -157,10 +151,7 @@ export function sandboxTools(plazo: () => PlazoClient): ToolDefinition[] {
       guide: '/docs/order-management/captures.md',
       run: ({ checkout_session_id, capture }) =>
         call('/docs/order-management/captures.md', async () =>
-          formatOperation(
-            'Capture',
-            payloadOf<Operation>(await plazo().orders.capture(checkout_session_id, capture)),
-          ),
+          formatOperation('Capture', (await plazo().orders.capture(checkout_session_id, capture)).payload),
         ),
     }),
     defineTool({
@@ -181,10 +172,7 @@ export function sandboxTools(plazo: () => PlazoClient): ToolDefinition[] {
       guide: '/docs/order-management/refunds.md',
       run: ({ checkout_session_id, refund }) =>
         call('/docs/order-management/refunds.md', async () =>
-          formatOperation(
-            'Refund',
-            payloadOf<Operation>(await plazo().orders.refund(checkout_session_id, refund)),
-          ),
+          formatOperation('Refund', (await plazo().orders.refund(checkout_session_id, refund)).payload),
         ),
     }),
     defineTool({
@@ -209,7 +197,7 @@ export function sandboxTools(plazo: () => PlazoClient): ToolDefinition[] {
       run: ({ checkout_session_id, ...body }) =>
         call(TESTING, async () =>
           formatSession(
-            payloadOf<CheckoutSession>(await plazo().testHelpers.customerAction(checkout_session_id, body)),
+            (await plazo().testHelpers.customerAction(checkout_session_id, body)).payload,
             'After the customer action, checkout session',
           ),
         ),
@@ -229,9 +217,7 @@ export function sandboxTools(plazo: () => PlazoClient): ToolDefinition[] {
       guide: TESTING,
       run: (body) =>
         call(TESTING, async () => {
-          const clock = payloadOf<{ now: string; offset_minutes: number; timers_run: number }>(
-            await plazo().testHelpers.advanceClock(body),
-          )
+          const clock = (await plazo().testHelpers.advanceClock(body)).payload
           return `Sandbox clock now ${clock.now} (${clock.offset_minutes} minutes ahead); ${clock.timers_run} timers ran.\nNext: get_checkout_session to see what changed.`
         }),
     }),
@@ -245,10 +231,7 @@ export function sandboxTools(plazo: () => PlazoClient): ToolDefinition[] {
       guide: WEBHOOKS,
       run: (query) =>
         call(WEBHOOKS, async () =>
-          formatEvents(
-            query.checkout_session_id,
-            payloadOf<EventRecord[]>(await plazo().webhooks.listEvents(query)),
-          ),
+          formatEvents(query.checkout_session_id, (await plazo().webhooks.listEvents(query)).payload),
         ),
     }),
     defineTool({
@@ -266,7 +249,7 @@ export function sandboxTools(plazo: () => PlazoClient): ToolDefinition[] {
       guide: WEBHOOKS,
       run: ({ event_id }) =>
         call(WEBHOOKS, async () => {
-          const event = payloadOf<EventRecord>(await plazo().webhooks.redeliver(event_id))
+          const event = (await plazo().webhooks.redeliver(event_id)).payload
           return `Event ${event.event_id} (${event.type}) queued again: delivery ${event.status}, ${event.attempt_count} tries so far.\nNext: list_events to follow the delivery.`
         }),
     }),
@@ -300,13 +283,13 @@ export function sandboxTools(plazo: () => PlazoClient): ToolDefinition[] {
         let key = secret
         if (!key) {
           try {
-            key = payloadOf<{ secret: string }>(await client.webhooks.secret()).secret
+            key = (await client.webhooks.secret()).payload.secret
           } catch (error) {
             return apiErrorResult(error, WEBHOOKS)
           }
         }
         try {
-          const event = client.webhooks.verify(payload, headers, key) as { event?: string; event_id?: string }
+          const event = client.webhooks.verify(payload, headers, key)
           return text(
             `Valid signature: event ${event.event ?? '?'} ${event.event_id ?? ''}. Deduplicate on event_id; answer 2XX quickly.`,
           )
