@@ -31,7 +31,15 @@ import pg from 'pg'
 import { SANDBOX } from '../src/domain/sandbox/seed.ts'
 import { allowOptimizingLargeFunctions } from '../src/v8-flags.ts'
 import { round, type Scenario, scenario } from './api/measure.ts'
-import { createName, type Engine, floorName, getName, printTable, printTargets } from './api/report.ts'
+import {
+  createName,
+  type Engine,
+  floorName,
+  getName,
+  getWithoutLogName,
+  printTable,
+  printTargets,
+} from './api/report.ts'
 import { describe, type Server, startServer, terminateServers, VALIDATED_NOOP_PATH } from './api/servers.ts'
 import { DEFAULT_POSTGRES_URL, postgresUnreachable } from './postgres.ts'
 
@@ -145,8 +153,17 @@ interface Baselines {
   get: Scenario
 }
 
-/** The validated no-op (the floor under create), create and get scenarios of one engine. */
-function apiScenarios(engine: Engine, server: Server, plan: ApiPlan, baselines: Baselines): Scenario[] {
+/**
+ * The validated no-op (the floor under create), create and get scenarios of one engine, and the same get on a
+ * second server of the same database with the sandbox request log off (what the log costs a get).
+ */
+function apiScenarios(
+  engine: Engine,
+  server: Server,
+  plan: ApiPlan,
+  baselines: Baselines,
+  withoutLog: { server: Server; plan: ApiPlan },
+): Scenario[] {
   const post = { method: 'POST', headers: { ...plan.headers, 'content-type': 'application/json' } } as const
   return [
     scenario(
@@ -165,6 +182,12 @@ function apiScenarios(engine: Engine, server: Server, plan: ApiPlan, baselines: 
       getName(engine),
       server,
       { path: plan.sessionPath, method: 'GET', headers: plan.headers },
+      baselines.get,
+    ),
+    scenario(
+      getWithoutLogName(engine),
+      withoutLog.server,
+      { path: withoutLog.plan.sessionPath, method: 'GET', headers: withoutLog.plan.headers },
       baselines.get,
     ),
   ]
@@ -208,7 +231,18 @@ async function main(): Promise<void> {
       create: scenario('bare Fastify route, create-size body', bare, { path: '/bare/create', method: 'GET' }),
       get: scenario('bare Fastify route, get-size body', bare, { path: '/bare/get', method: 'GET' }),
     }
-    scenarios.push(baselines.create, baselines.get, ...apiScenarios('sqlite', sqlite, sqlitePlan, baselines))
+    const sqliteWithoutLog = await startServer('sqlite API, request log off', {
+      kind: 'api',
+      databaseUrl: `sqlite:${join(folder, 'plazo.sqlite')}`,
+      requestLog: false,
+    })
+    servers.push(sqliteWithoutLog)
+    const withoutLog = { server: sqliteWithoutLog, plan: await prepareApi(sqliteWithoutLog) }
+    scenarios.push(
+      baselines.create,
+      baselines.get,
+      ...apiScenarios('sqlite', sqlite, sqlitePlan, baselines, withoutLog),
+    )
 
     const unreachable = await postgresUnreachable(s.postgresUrl)
     if (unreachable !== undefined) {
@@ -221,7 +255,19 @@ async function main(): Promise<void> {
         schema: pgSchema,
       })
       servers.push(postgres)
-      scenarios.push(...apiScenarios('postgres', postgres, await prepareApi(postgres), baselines))
+      const postgresWithoutLog = await startServer('postgres API, request log off', {
+        kind: 'api',
+        databaseUrl: s.postgresUrl,
+        schema: pgSchema,
+        requestLog: false,
+      })
+      servers.push(postgresWithoutLog)
+      scenarios.push(
+        ...apiScenarios('postgres', postgres, await prepareApi(postgres), baselines, {
+          server: postgresWithoutLog,
+          plan: await prepareApi(postgresWithoutLog),
+        }),
+      )
     }
 
     console.log('')

@@ -56,6 +56,8 @@ export interface AppOptions {
   checkoutJsPath?: string
   /** Webhook delivery worker settings (interval, timeout…); `intervalMs: false` leaves passes to `deliverDue()`. */
   webhooks?: WebhookOptions
+  /** Keeps the sandbox request log (default: when the sandbox is on); off, for `bench:api` to measure its cost. */
+  requestLog?: boolean
 }
 
 export interface App extends FastifyInstance {
@@ -144,7 +146,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
     onError: (error) => app.log.error({ err: error }, 'request log write failed'),
   })
-  if (config.sandbox) registerRequestLog(app, requestLog, DEVTOOLS_PATHS)
+  if (options.requestLog ?? config.sandbox) registerRequestLog(app, requestLog, DEVTOOLS_PATHS)
 
   // API answers carry tokens, customers' personal data and states that change: no browser or proxy keeps one
   // (a hosted page link stays in history and travels by SMS). Set first, so errors and 404s carry it too.

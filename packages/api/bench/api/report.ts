@@ -17,6 +17,9 @@ export const ENGINES: readonly Engine[] = ['sqlite', 'postgres']
 export const createName = (engine: Engine) => `create hpp session (${engine})`
 export const getName = (engine: Engine) => `get session (${engine})`
 export const floorName = (engine: Engine) => `validated no-op, create body (${engine})`
+export const getWithoutLogName = (engine: Engine) => `get session, request log off (${engine})`
+/** Issue 38: a get with the sandbox request log on, as a share of the same get with it off. */
+const REQUEST_LOG_TARGET = 90
 
 export function printTable(scenarios: Scenario[]): void {
   const bares = scenarios.filter((sc) => !sc.baseline).map((sc) => sc.tally)
@@ -124,5 +127,7 @@ export function printTargets(scenarios: Scenario[]): void {
       TARGETS[engine].createBy,
     )
     check(getName(engine), 'bare route', baselineOf, TARGETS[engine].get)
+    const withoutLog = () => scenarios.find((sc) => sc.name === getWithoutLogName(engine))?.tally
+    check(getName(engine), 'the same get with the request log off', withoutLog, REQUEST_LOG_TARGET)
   }
 }

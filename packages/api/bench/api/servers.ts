@@ -14,7 +14,7 @@ const HOST = '127.0.0.1'
 
 export type ServerSpec =
   | { kind: 'bare'; bodies: Record<string, string> }
-  | { kind: 'api'; databaseUrl: string; schema?: string | undefined }
+  | { kind: 'api'; databaseUrl: string; schema?: string | undefined; requestLog?: boolean }
 
 type WorkerMessage = { type: 'listening'; port: number } | { type: 'failed'; error: string }
 
@@ -40,7 +40,7 @@ async function serve(spec: ServerSpec): Promise<void> {
       })
       await seedSandbox(db)
       const config = loadConfig({ PLAZO_DATABASE_URL: spec.databaseUrl })
-      const api = await buildApp({ config, db, logger: false })
+      const api = await buildApp({ config, db, logger: false, requestLog: spec.requestLog ?? true })
       addValidatedNoop(api, config.publicUrl)
       app = api
     }

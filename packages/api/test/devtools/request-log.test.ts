@@ -1,5 +1,7 @@
 import { RequestLogResponseSchema } from '@plazo/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
+import { requestLogRepository } from '../../src/storage/request-log-repository.ts'
 import { expectBody, type TestApp, testApp } from '../helpers/app.ts'
 import { testEngines } from '../helpers/engines.ts'
 
@@ -44,6 +46,34 @@ describe.each(testEngines())('the request log on $name', (engine) => {
     expect((await log('?path=/webhooks')).json().payload).toHaveLength(1)
     expect((await log('?status=200')).json().payload).toHaveLength(1)
     expect((await log('', t.other)).json().payload).toEqual([])
+  })
+
+  it('keeps an answer given again once, and shows it with every call that got it; forgets bodies no call names', async () => {
+    const secret = () => t.app.inject({ url: '/api/v2/webhooks/secret', headers: t.demo })
+    const answers = [await secret(), await secret(), await secret()]
+    const rotated = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/webhooks/secret/rotate',
+      headers: t.demo,
+    })
+    const after = await secret()
+    const entries = (await log('?path=/webhooks/secret')).json().payload as Array<{ response_body: unknown }>
+    expect(entries.map((entry) => entry.response_body)).toEqual(
+      [...answers, rotated, after].map((answer) => answer.json()).reverse(),
+    )
+    const stored = await t.t.db.query<{ n: number | string }>(
+      'SELECT COUNT(*) AS n FROM request_log_bodies WHERE merchant_id = $1',
+      [SANDBOX.demoStore.merchantId],
+    )
+    // The three equal answers are one body; the rotation's answer and the new secret's are two more.
+    expect(Number(stored[0]?.n)).toBe(3)
+    // Pruning down to the newest call leaves only the body it names.
+    await requestLogRepository.prune(t.t.db, SANDBOX.demoStore.merchantId, new Date(0), 1)
+    const left = await t.t.db.query<{ body: string }>(
+      'SELECT body FROM request_log_bodies WHERE merchant_id = $1',
+      [SANDBOX.demoStore.merchantId],
+    )
+    expect(left.map((row) => JSON.parse(row.body))).toEqual([after.json()])
   })
 
   it('refuses a bad filter with the documented 400 and needs the token', async () => {

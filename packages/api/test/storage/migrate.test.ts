@@ -15,8 +15,10 @@ const TABLES = [
   'merchants',
   'outbox_messages',
   'request_log',
+  'request_log_bodies',
   'sandbox_clocks',
   'schema_migrations',
+  'signup_attempts',
   'users',
   'webhook_certificates',
 ]

@@ -72,9 +72,7 @@ export class RequestLog {
     const previous = this.#flushing
     this.#flushing = previous.then(async () => {
       if (rows.length === 0) return
-      await this.#db.transaction(async (tx) => {
-        for (const row of rows) await requestLogRepository.insert(tx, row)
-      })
+      await this.#db.transaction((tx) => requestLogRepository.insertMany(tx, rows))
       const now = this.#now().getTime()
       for (const merchantId of new Set(rows.map((row) => row.merchant_id))) {
         if (now - (this.#prunedAt.get(merchantId) ?? 0) < PRUNE_EVERY_MS) continue
