@@ -5,7 +5,17 @@
 // devDependencies (the private workspaces it bundles: contract, finance, docs-content, api) are left out.
 // Options: --no-build (pack what is built), --no-lint. Writes .release/packages/index.json for the install test.
 import { execFileSync } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
+import { builtinModules } from 'node:module'
 import { join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { isStale } from '../stale.mjs'
@@ -57,6 +67,30 @@ function publishedManifest(pkg) {
   return manifest
 }
 
+/** Every package the built JavaScript imports must be a dependency the stranger's npm installs. */
+function checkImports(name, stage, manifest) {
+  const declared = new Set(
+    Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies, ...manifest.peerDependencies }),
+  )
+  const missing = new Set()
+  const files = readdirSync(stage, { recursive: true }).filter((file) => /\.(c|m)?js$/.test(file))
+  for (const file of files) {
+    const code = readFileSync(join(stage, file), 'utf8')
+    for (const match of code.matchAll(
+      /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\(\s*)["']([^"'./][^"']*)["']/g,
+    )) {
+      const specifier = match[1]
+      if (specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])) continue
+      const pkg = specifier.startsWith('@')
+        ? specifier.split('/').slice(0, 2).join('/')
+        : specifier.split('/')[0]
+      if (pkg !== name && !declared.has(pkg)) missing.add(`${pkg} (${file})`)
+    }
+  }
+  if (missing.size > 0)
+    throw new Error(`${name} imports what it does not depend on: ${[...missing].join(', ')}`)
+}
+
 if (!args.has('--no-build')) {
   for (const part of ALSO_BUILT)
     if (isStale({ output: join(root, part.output), sources: part.sources.map((path) => join(root, path)) }))
@@ -79,7 +113,9 @@ for (const { dir, attw, attwArgs = [] } of PUBLIC) {
     }
     cpSync(join(source, entry), join(stage, entry), { recursive: true })
   }
-  writeFileSync(join(stage, 'package.json'), `${JSON.stringify(publishedManifest(pkg), null, 2)}\n`)
+  const manifest = publishedManifest(pkg)
+  writeFileSync(join(stage, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`)
+  checkImports(pkg.name, stage, manifest)
   const [info] = JSON.parse(
     execFileSync('npm', ['pack', '--json', '--pack-destination', packagesOut], {
       cwd: stage,

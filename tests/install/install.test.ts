@@ -275,6 +275,32 @@ describe('the public packages, installed by name in a new project', { timeout: 2
     env.PLAZO_API_URL = `${sandboxUrl}/api/v2`
   })
 
+  it('npx plazo-sandbox accounts create adds an account that signs in to the running sandbox', async () => {
+    const { stdout } = await execFileAsync(
+      'npx',
+      [
+        '--no',
+        '--',
+        'plazo-sandbox',
+        'accounts',
+        'create',
+        '--name',
+        'Tienda Uno',
+        '--email',
+        'uno@example.com',
+      ],
+      { cwd: project, env },
+    )
+    const password = /password\s+(\S+)/.exec(stdout)?.[1]
+    expect(stdout).toContain('uno@example.com')
+    const login = await fetch(`${env.PLAZO_API_URL}/auth/login/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'uno@example.com', password }),
+    })
+    expect(login.status).toBe(200)
+  })
+
   const CREATE_AND_READ = (load: string) => `
     ${load}
     const plazo = new Plazo({ username: '${USERNAME}', password: '${PASSWORD}', apiUrl: process.env.PLAZO_API_URL })

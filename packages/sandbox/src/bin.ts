@@ -2,15 +2,20 @@
 /**
  * `plazo-sandbox [--port 4000] [--database-url URL] [--public-url URL] [--host ADDRESS]`: the Plazo sandbox in
  * the merchant's project. Prints the URLs, the sandbox login and how long it took to answer; Ctrl-C stops it.
+ * `plazo-sandbox accounts create --name N --email E`: a sandbox account of its own in the same database.
  */
 import { parseArgs } from 'node:util'
 import { ConfigError } from '@plazo/api/src/config.ts'
+import { AccountError, type Country, createAccount } from '@plazo/api/src/domain/sandbox/accounts.ts'
+import { openDatabase } from '@plazo/api/src/storage/index.ts'
 import manifest from '../package.json' with { type: 'json' }
 import { DEFAULT_DATABASE_URL, DEFAULT_PORT, type Sandbox, startSandbox } from './index.ts'
 
 const HELP = `Usage: plazo-sandbox [options]
+       plazo-sandbox accounts create --name <business name> --email <email> [--country ESP|FRA] [--password <p>]
 
-The Plazo sandbox: the checkout API, the hosted payment page and /checkout.js.
+The Plazo sandbox: the checkout API, the hosted payment page and /checkout.js. \`accounts create\` adds a
+sandbox account (a merchant, its user, agents online and store) to its database and prints its login.
 
 Options:
   --port <port>           port to listen on (default PLAZO_API_PORT, else ${DEFAULT_PORT})
@@ -35,10 +40,14 @@ function parse() {
       host: { type: 'string' },
       'database-url': { type: 'string' },
       'public-url': { type: 'string' },
+      name: { type: 'string' },
+      email: { type: 'string' },
+      country: { type: 'string' },
+      password: { type: 'string' },
       version: { type: 'boolean', short: 'v' },
       help: { type: 'boolean', short: 'h' },
     },
-    allowPositionals: false,
+    allowPositionals: true,
   })
 }
 try {
@@ -46,7 +55,7 @@ try {
 } catch (error) {
   fail(`${(error as Error).message} (see --help)`)
 }
-const { values } = parsed
+const { values, positionals } = parsed
 if (values.help) {
   process.stdout.write(`${HELP}\n`)
   process.exit(0)
@@ -55,6 +64,44 @@ if (values.version) {
   process.stdout.write(`${manifest.version}\n`)
   process.exit(0)
 }
+const databaseUrl = values['database-url'] ?? process.env.PLAZO_DATABASE_URL ?? DEFAULT_DATABASE_URL
+
+if (positionals.join(' ') === 'accounts create') {
+  if (!values.name || !values.email) fail('accounts create needs --name and --email (see --help)')
+  const country = (values.country ?? 'ESP').toUpperCase()
+  if (country !== 'ESP' && country !== 'FRA')
+    fail(`--country is ESP or FRA, got ${JSON.stringify(values.country)}`)
+  const db = await openDatabase(databaseUrl)
+  let code = 0
+  try {
+    const account = await createAccount(db, {
+      name: values.name,
+      email: values.email,
+      defaultCountry: country as Country,
+      ...(values.password === undefined ? {} : { password: values.password }),
+    })
+    process.stdout.write(
+      [
+        `Created ${account.name} (merchant ${account.merchantId}) in ${db.description}`,
+        `  username  ${account.username}`,
+        ...(account.generatedPassword
+          ? [`  password  ${account.generatedPassword}   (shown this once: keep it)`]
+          : []),
+        `  agents    online ${account.agents.online}, store ${account.agents.store}`,
+        '',
+      ].join('\n'),
+    )
+  } catch (error) {
+    if (!(error instanceof AccountError)) throw error
+    process.stderr.write(`plazo-sandbox: not created: ${error.message}\n`)
+    code = 1
+  } finally {
+    await db.close()
+  }
+  process.exit(code)
+}
+if (positionals.length > 0) fail(`unknown command ${JSON.stringify(positionals.join(' '))} (see --help)`)
+
 const port = values.port === undefined ? undefined : Number(values.port)
 if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536))
   fail(`--port must be a port number (1-65535), got ${JSON.stringify(values.port)}`)
@@ -64,7 +111,7 @@ try {
   sandbox = await startSandbox({
     ...(port !== undefined ? { port } : {}),
     ...(values.host ? { host: values.host } : {}),
-    ...(values['database-url'] ? { databaseUrl: values['database-url'] } : {}),
+    databaseUrl,
     ...(values['public-url'] ? { publicUrl: values['public-url'] } : {}),
   })
 } catch (error) {
