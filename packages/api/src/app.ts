@@ -11,7 +11,10 @@ import { DistributionService } from './domain/client/distribution-service.ts'
 import { PublicClientService } from './domain/client/public-client.ts'
 import { EventStream } from './domain/devtools/event-stream.ts'
 import { RequestLog } from './domain/devtools/request-log.ts'
+import { SessionSearch } from './domain/devtools/session-search.ts'
+import { Accounts } from './domain/sandbox/accounts.ts'
 import { Clock } from './domain/sandbox/clock.ts'
+import { SignUp } from './domain/sandbox/sign-up.ts'
 import {
   createWebhooks,
   type DeliveryWorker,
@@ -31,6 +34,7 @@ import { orderRoutes } from './routes/checkout/orders.ts'
 import { checkoutRoutes } from './routes/checkout/sessions.ts'
 import { publicClientRoutes } from './routes/client/public.ts'
 import { clientSessionRoutes } from './routes/client/session.ts'
+import { dashboardRoutes } from './routes/dashboard/index.ts'
 import { DEVTOOLS_PATHS, devtoolsRoutes } from './routes/devtools/index.ts'
 import { hppDistributionRoutes, hppPageRoutes } from './routes/hpp/index.ts'
 import { mcpRoutes } from './routes/mcp/index.ts'
@@ -52,6 +56,8 @@ export interface AppOptions {
   timerIntervalMs?: number
   /** The built checkout app served at /hpp and /embedded; defaults to apps/hpp/dist. */
   hppDistDir?: string
+  /** The built dashboard served at /dashboard (sandbox only); defaults to apps/dashboard/dist. */
+  dashboardDistDir?: string
   /** The checkout-js script served at /checkout.js; defaults to packages/checkout-js/dist/checkout.js. */
   checkoutJsPath?: string
   /** Webhook delivery worker settings (interval, timeout…); `intervalMs: false` leaves passes to `deliverDue()`. */
@@ -146,7 +152,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     now,
     onError: (error) => app.log.error({ err: error }, 'request log write failed'),
   })
-  if (options.requestLog ?? config.sandbox) registerRequestLog(app, requestLog, DEVTOOLS_PATHS)
+  // The dashboard's calls to the API carry this header with a value only this process knows.
+  const dashboardMarker = { header: 'x-plazo-dashboard-call', value: randomUUID() }
+  if (options.requestLog ?? config.sandbox)
+    registerRequestLog(app, requestLog, DEVTOOLS_PATHS, dashboardMarker)
 
   // API answers carry tokens, customers' personal data and states that change: no browser or proxy keeps one
   // (a hosted page link stays in history and travels by SMS). Set first, so errors and 404s carry it too.
@@ -170,6 +179,20 @@ export async function buildApp(options: AppOptions): Promise<App> {
     { prefix: API_PREFIX },
   )
   await hppPageRoutes(app, { client, publicUrl: config.publicUrl, distDir: options.hppDistDir })
+  // The sandbox dashboard: a merchant's own account, its sessions, events, deliveries and request log.
+  if (config.sandbox) {
+    await dashboardRoutes(app, {
+      accounts: new Accounts(db, { beforeDelete: () => requestLog.flush() }),
+      search: new SessionSearch(db),
+      auth,
+      signUp: new SignUp(db, { signupCode: config.signupCode, now }),
+      clock,
+      publicUrl: config.publicUrl,
+      apiPrefix: API_PREFIX,
+      distDir: options.dashboardDistDir,
+      marker: dashboardMarker,
+    })
+  }
   // Served at the root, beside the API: <script src="<api>/checkout.js">.
   assetRoutes(app, options.checkoutJsPath ? { checkoutJsPath: options.checkoutJsPath } : {})
   // The MCP server for coding agents (sandbox only): the docs and the sandbox as tools, at /mcp.

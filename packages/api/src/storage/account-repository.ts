@@ -34,7 +34,7 @@ export const accountRepository = {
 
   /**
    * Removes the merchant and every row that belongs to it, children before parents (the foreign keys hold at
-   * each statement): delivery tries, redeliveries, events, timers, sent links, idempotency keys, request log,
+   * each statement): delivery tries, redeliveries, events, timers, sent links, idempotency keys, request log and its bodies,
    * clock, sessions (a down payment's child session first, by cutting the link), tokens, users, agents.
    * Answers whether the merchant existed.
    */
@@ -47,6 +47,7 @@ export const accountRepository = {
       'DELETE FROM outbox_messages WHERE merchant_id = $1',
       'DELETE FROM idempotency_keys WHERE merchant_id = $1',
       'DELETE FROM request_log WHERE merchant_id = $1',
+      'DELETE FROM request_log_bodies WHERE merchant_id = $1',
       'DELETE FROM sandbox_clocks WHERE merchant_id = $1',
       'UPDATE checkout_sessions SET parent_session_id = NULL WHERE merchant_id = $1 AND parent_session_id IS NOT NULL',
       'DELETE FROM checkout_sessions WHERE merchant_id = $1',

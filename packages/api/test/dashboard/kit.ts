@@ -19,8 +19,13 @@ export interface Browser {
 }
 
 /** The cookie a response sets, parsed: its value and attributes (lower-case names). */
-export function setCookie(res: LightMyRequestResponse): { value: string; attributes: Record<string, string> } {
-  const header = [res.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith(`${SESSION_COOKIE}=`))
+export function setCookie(res: LightMyRequestResponse): {
+  value: string
+  attributes: Record<string, string>
+} {
+  const header = [res.headers['set-cookie'] ?? []]
+    .flat()
+    .find((line) => line.startsWith(`${SESSION_COOKIE}=`))
   if (!header) throw new Error(`no ${SESSION_COOKIE} cookie set (status ${res.statusCode}: ${res.body})`)
   const [pair, ...rest] = header.split(';').map((part) => part.trim())
   const attributes = Object.fromEntries(
@@ -48,7 +53,9 @@ export function browser(app: App, options: { origin?: string; address?: string }
         ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
         remoteAddress: options.address ?? '203.0.113.20',
       })
-      const set = [res.headers['set-cookie'] ?? []].flat().find((line) => line.startsWith(`${SESSION_COOKIE}=`))
+      const set = [res.headers['set-cookie'] ?? []]
+        .flat()
+        .find((line) => line.startsWith(`${SESSION_COOKIE}=`))
       if (set) {
         const { value } = setCookie(res)
         client.cookie = value === '' ? undefined : value

@@ -58,7 +58,13 @@ describe.each(testEngines())('dashboard sign-up on $name', (engine) => {
             currency: 'EUR',
             items: [
               {
-                article: { type: 'product', category: 'physical', name: 'Socks', reference: 'S', unit_price_with_tax: 1000 },
+                article: {
+                  type: 'product',
+                  category: 'physical',
+                  name: 'Socks',
+                  reference: 'S',
+                  unit_price_with_tax: 1000,
+                },
                 units: 1,
                 total_discount: 0,
                 total_price_with_tax: 1000,
@@ -74,7 +80,10 @@ describe.each(testEngines())('dashboard sign-up on $name', (engine) => {
         url: `/api/v2/checkout/${created.json().checkout_session_id}`,
         headers: bearer,
       })
-      expect(session.json().payload).toMatchObject({ purchase_country: 'FRA', merchant_id: res.json().merchant_id })
+      expect(session.json().payload).toMatchObject({
+        purchase_country: 'FRA',
+        merchant_id: res.json().merchant_id,
+      })
     })
 
     it('refuses a password under 12 characters, an e-mail that is not one and a blank name, naming the field', async () => {
@@ -115,7 +124,11 @@ describe.each(testEngines())('dashboard sign-up on $name', (engine) => {
       await signUp(client)
       for (let i = 1; i < MAX_SIGNUPS_PER_ADDRESS; i++) {
         // A taken e-mail counts too: addresses cannot be probed at speed.
-        const res = await client.call('POST', '/dashboard/api/sign-up', newAccount({ email: 'demo@plazo.test' }))
+        const res = await client.call(
+          'POST',
+          '/dashboard/api/sign-up',
+          newAccount({ email: 'demo@plazo.test' }),
+        )
         expect(res.statusCode).toBe(409)
       }
       const limited = await client.call('POST', '/dashboard/api/sign-up', newAccount())
@@ -142,7 +155,9 @@ describe.each(testEngines())('dashboard sign-up on $name', (engine) => {
 
     it('refuses a missing or wrong code and takes the right one', async () => {
       const client = browser(t.app)
-      expect((await client.call('GET', '/dashboard/api/config')).json()).toEqual({ signup_code_required: true })
+      expect((await client.call('GET', '/dashboard/api/config')).json()).toEqual({
+        signup_code_required: true,
+      })
       for (const code of [undefined, 'open-sesame-39', '']) {
         const res = await client.call(
           'POST',

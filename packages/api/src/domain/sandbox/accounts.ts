@@ -165,9 +165,15 @@ export async function deleteAccount(db: Database, merchantId: string): Promise<v
 /** The accounts as the dashboard's routes use them: the one a user signs in to, and its deletion. */
 export class Accounts {
   readonly #db: Database
+  readonly #beforeDelete: () => Promise<void>
 
-  constructor(db: Database) {
+  /**
+   * `beforeDelete` writes what is buffered about accounts (the request log keeps its rows in memory for a
+   * moment): written after the deletion, those rows would name a merchant that no longer exists.
+   */
+  constructor(db: Database, options: { beforeDelete?: () => Promise<void> } = {}) {
     this.#db = db
+    this.#beforeDelete = options.beforeDelete ?? (async () => {})
   }
 
   /** The account a user signs in to; undefined for an unknown user. */
@@ -175,7 +181,8 @@ export class Accounts {
     return accountRepository.findByUser(this.#db, userId)
   }
 
-  delete(merchantId: string): Promise<void> {
-    return deleteAccount(this.#db, merchantId)
+  async delete(merchantId: string): Promise<void> {
+    await this.#beforeDelete()
+    await deleteAccount(this.#db, merchantId)
   }
 }

@@ -132,7 +132,7 @@ export function accountRoutes(scope: FastifyInstance, options: AccountRouteOptio
   })
 
   scope.get('/dashboard/api/account', { onRequest: [cookies.authenticate] }, async (request) =>
-    account(request.principal.userId, request.principal.merchantId),
+    account(request.account.userId, request.account.merchantId),
   )
 
   scope.post<{ Body: PasswordChangeRequest }>(
@@ -140,7 +140,7 @@ export function accountRoutes(scope: FastifyInstance, options: AccountRouteOptio
     { ...signedIn, schema: { body: PasswordChangeRequestSchema } },
     async (request, reply) => {
       const { current_password: current, new_password: next } = request.body
-      signInWith(reply, await auth.changePassword(request.principal.userId, current, next, request.ip))
+      signInWith(reply, await auth.changePassword(request.account.userId, current, next, request.ip))
       return { status: 'ok' }
     },
   )
@@ -149,7 +149,7 @@ export function accountRoutes(scope: FastifyInstance, options: AccountRouteOptio
     '/dashboard/api/account',
     { ...signedIn, schema: { body: AccountDeleteRequestSchema } },
     async (request, reply) => {
-      const { userId, merchantId } = request.principal
+      const { userId, merchantId } = request.account
       const row = await accounts.findByUser(userId)
       if (!row) throw new ApiError('TOKEN_INVALID')
       if (normalizeUsername(request.body.email.trim()) !== row.username) {

@@ -74,7 +74,7 @@ export async function forwardRoutes(scope: FastifyInstance, options: ForwardOpti
     { onRequest: [cookies.authenticate], schema: { querystring: SessionSearchQuerySchema } },
     async (request): Promise<{ status: 'ok'; payload: CheckoutSession[] }> => ({
       status: 'ok',
-      payload: await options.search.search(request.principal.merchantId, request.query.q),
+      payload: await options.search.search(request.account.merchantId, request.query.q),
     }),
   )
 }

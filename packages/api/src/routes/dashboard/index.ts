@@ -1,6 +1,6 @@
 import fastifyCookie from '@fastify/cookie'
 import type { FastifyInstance } from 'fastify'
-import type { AuthService } from '../../domain/auth/index.ts'
+import type { AuthService, Principal } from '../../domain/auth/index.ts'
 import type { SessionSearch } from '../../domain/devtools/session-search.ts'
 import type { Accounts } from '../../domain/sandbox/accounts.ts'
 import type { Clock } from '../../domain/sandbox/clock.ts'
@@ -38,6 +38,7 @@ export async function dashboardRoutes(app: FastifyInstance, options: DashboardOp
     await scope.register(fastifyCookie)
     registerDashboardErrors(scope)
     scope.decorateRequest('dashboardToken', undefined)
+    scope.decorateRequest('account', null as unknown as Principal)
     // Answers about an account: never kept by a browser or a proxy.
     scope.addHook('onRequest', async (request, reply) => {
       if (request.url.startsWith('/dashboard/api/')) reply.header('cache-control', 'no-store')

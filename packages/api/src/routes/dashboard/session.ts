@@ -15,6 +15,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The access token of the dashboard's session cookie, once it was verified (dashboard routes only). */
     dashboardToken: string | undefined
+    /**
+     * Who is signed in to the dashboard (dashboard routes only). Not `principal`: that one marks a call of the
+     * merchant's API with its token, which the request log records.
+     */
+    account: Principal
   }
 }
 
@@ -22,7 +27,7 @@ export interface SessionCookies {
   /** Sets the cookie to a new login's access token, for as long as that token lives. */
   start(reply: FastifyReply, tokens: TokenResponse): void
   end(reply: FastifyReply): void
-  /** onRequest hook: the cookie's token verified, `request.principal` set; 401 without a live one. */
+  /** onRequest hook: the cookie's token verified, `request.account` set; 401 without a live one. */
   authenticate(request: FastifyRequest): Promise<void>
   /** onRequest hook: refuses a call that changes something unless it comes from the dashboard's own origin. */
   sameOrigin(request: FastifyRequest): Promise<void>
@@ -46,7 +51,7 @@ export function sessionCookies(auth: AuthService, publicUrl: string): SessionCoo
       const result = await auth.authenticate(token)
       if (!result.ok)
         throw new ApiError(result.failure === 'missing_token' ? 'TOKEN_MISSING' : 'TOKEN_INVALID')
-      request.principal = result.principal satisfies Principal
+      request.account = result.principal
       request.dashboardToken = token
     },
     async sameOrigin(request) {
