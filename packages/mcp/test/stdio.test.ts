@@ -8,9 +8,16 @@ import { join } from 'node:path'
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type TestApp, testApp } from '../../helpers/app.ts'
-import { testEngines } from '../../helpers/engines.ts'
-import { agentSequence, EXPECTED_TOOLS, listen, PLAZO_BIN, stdioClient, textOf } from '../../helpers/mcp.ts'
+import { type TestApp, testApp } from '../../api/test/helpers/app.ts'
+import { testEngines } from '../../api/test/helpers/engines.ts'
+import {
+  agentSequence,
+  EXPECTED_TOOLS,
+  listen,
+  PLAZO_BIN,
+  stdioClient,
+  textOf,
+} from '../../api/test/helpers/mcp.ts'
 
 /** Questions a developer asks, and the guide that answers each. */
 const QUESTIONS: ReadonlyArray<[locale: 'en' | 'es', question: string, page: string]> = [
