@@ -37,6 +37,32 @@ export const eventStreamRepository = {
     )
   },
 
+  /** Every merchant's events after a `seq`, with their merchant: what a node's one stream loop reads. */
+  async eventsAfterAll(db: Queryable, afterSeq: number, limit: number) {
+    return db.query<StreamedEventRow & { merchant_id: string }>(
+      `SELECT ${EVENT_COLUMNS}, merchant_id, NULL AS redelivery_id FROM events WHERE seq > $1 ORDER BY seq LIMIT $2`,
+      [afterSeq, limit],
+    )
+  },
+
+  async redeliveriesAfterAll(db: Queryable, afterId: number, limit: number) {
+    return db.query<StreamedEventRow & { merchant_id: string }>(
+      `SELECT e.seq, e.event_id, e.type, e.checkout_session_id, e.payload, r.created_at, r.merchant_id,
+         r.id AS redelivery_id
+       FROM event_redeliveries r JOIN events e ON e.event_id = r.event_id
+       WHERE r.id > $1 ORDER BY r.id LIMIT $2`,
+      [afterId, limit],
+    )
+  },
+
+  /** The last event and redelivery of any merchant (0 when none). */
+  async cursorNowAll(db: Queryable): Promise<{ seq: number; redelivery: number }> {
+    const row = await db.one<{ seq: number | null; redelivery: number | null }>(
+      'SELECT (SELECT MAX(seq) FROM events) AS seq, (SELECT MAX(id) FROM event_redeliveries) AS redelivery',
+    )
+    return { seq: Number(row?.seq ?? 0), redelivery: Number(row?.redelivery ?? 0) }
+  },
+
   /** Where a stream that starts now begins: the merchant's last event and last redelivery (0 when none). */
   async cursorNow(db: Queryable, merchantId: string): Promise<{ seq: number; redelivery: number }> {
     const row = await db.one<{ seq: number | null; redelivery: number | null }>(
