@@ -109,6 +109,13 @@ export function loadConfig(env: Env): Config {
     raw.length <= 50 ? raw : new Invalid('must be at most 50 characters'),
   )
 
+  // Read by the sender at each try (domain/webhooks/targets.ts); checked here so a typo stops start-up instead of
+  // leaving every target allowed.
+  read<string | undefined>('PLAZO_WEBHOOK_TARGETS', undefined, (raw) =>
+    raw === 'loopback' || raw === 'public'
+      ? raw
+      : new Invalid('must be loopback or public (or unset: any target)'),
+  )
   const signupCode = read<string | undefined>('PLAZO_SIGNUP_CODE', undefined, (raw) =>
     raw.length >= 6 && raw.length <= 200 ? raw : new Invalid('must be 6 to 200 characters long'),
   )

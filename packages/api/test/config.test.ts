@@ -105,6 +105,7 @@ describe('loadConfig', () => {
     ],
     ['PLAZO_BRAND_NAME', 'B'.repeat(51), 'must be at most 50 characters'],
     ['PLAZO_SIGNUP_CODE', 'abc', 'must be 6 to 200 characters long'],
+    ['PLAZO_WEBHOOK_TARGETS', 'private', 'must be loopback or public (or unset: any target)'],
   ])('rejects %s=%s naming the variable and what it expects', (variable, value, expected) => {
     const error = configError({ [variable]: value })
     expect(error.message).toContain(`${variable} ${expected}`)

@@ -1,10 +1,9 @@
 import http from 'node:http'
 import https from 'node:https'
+import { DeliveryError } from './delivery-error.ts'
+import { type CheckedTarget, checkTarget, targetMode } from './targets.ts'
 
-/** A try that got no HTTP answer: connection refused or reset, TLS failure, timeout, bad URL. */
-export class DeliveryError extends Error {
-  override readonly name = 'DeliveryError'
-}
+export { DeliveryError }
 
 export interface PostRequest {
   url: URL
@@ -51,13 +50,10 @@ export const ACKNOWLEDGED_BODY_GRACE_MS = 1_000
  * One POST with a hard deadline. Redirects are not followed (a 3XX is an answer like any other): following
  * them would send a signed body and its credentials to a URL the merchant did not configure.
  */
-export function post(request: PostRequest): Promise<PostResponse> {
+export async function post(request: PostRequest): Promise<PostResponse> {
   const { url } = request
-  if (!targetAllowed(url)) {
-    return Promise.reject(
-      new DeliveryError(`${url.hostname} is not a loopback address, and PLAZO_WEBHOOK_TARGETS=loopback`),
-    )
-  }
+  // PLAZO_WEBHOOK_TARGETS (targets.ts): in `public` mode, the connection goes to the address that was checked.
+  const target = await checkTarget(url, targetMode())
   const client = url.protocol === 'https:' ? https : url.protocol === 'http:' ? http : undefined
   if (!client) return Promise.reject(new DeliveryError(`unsupported URL scheme ${url.protocol}`))
   // A header value HTTP does not allow (a notification_auth value or a token with a non-Latin-1 character or
@@ -72,13 +68,18 @@ export function post(request: PostRequest): Promise<PostResponse> {
     }
   }
   const startedAt = Date.now()
-  return exchange(request, client, request.timeoutMs).catch((error: unknown) => {
+  return exchange(request, client, request.timeoutMs, target).catch((error: unknown) => {
     if (!(error instanceof StaleSocketError)) throw error
-    return exchange(request, client, Math.max(1, request.timeoutMs - (Date.now() - startedAt)))
+    return exchange(request, client, Math.max(1, request.timeoutMs - (Date.now() - startedAt)), target)
   })
 }
 
-function exchange(request: PostRequest, client: typeof http | typeof https, timeoutMs: number) {
+function exchange(
+  request: PostRequest,
+  client: typeof http | typeof https,
+  timeoutMs: number,
+  target: CheckedTarget | undefined,
+) {
   const { url } = request
   return new Promise<PostResponse>((resolve, reject) => {
     const body = Buffer.from(request.body)
@@ -113,6 +114,8 @@ function exchange(request: PostRequest, client: typeof http | typeof https, time
           method: 'POST',
           headers: { ...request.headers, 'content-length': String(body.length) },
           ...(request.agent ? { agent: request.agent } : {}),
+          // The checked address, whatever the name resolves to now (no DNS rebinding between check and connect).
+          ...(target ? { lookup: pinnedLookup(target) } : {}),
         },
         onResponse,
       )
@@ -183,15 +186,20 @@ function exchange(request: PostRequest, client: typeof http | typeof https, time
   })
 }
 
-const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|::1)$/i
-
-/**
- * With PLAZO_WEBHOOK_TARGETS=loopback (set for every test run and by CI), notifications and token requests go
- * only to loopback addresses, decided before any DNS lookup: a test that builds a session with an example
- * `notification_url` never sends traffic off the machine.
- */
-export function targetAllowed(url: URL, mode = process.env.PLAZO_WEBHOOK_TARGETS): boolean {
-  return mode !== 'loopback' || LOOPBACK_HOSTS.test(url.hostname)
+/** A DNS lookup that answers the checked address only (net.connect calls it with `all` or without). */
+function pinnedLookup(target: CheckedTarget) {
+  return (
+    _hostname: string,
+    options: { all?: boolean },
+    callback: (
+      error: Error | null,
+      address: string | Array<{ address: string; family: number }>,
+      family?: number,
+    ) => void,
+  ) => {
+    if (options.all) callback(null, [{ address: target.address, family: target.family }])
+    else callback(null, target.address, target.family)
+  }
 }
 
 function text(chunks: Buffer[]): string {
