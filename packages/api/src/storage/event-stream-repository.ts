@@ -73,8 +73,13 @@ export const eventStreamRepository = {
     return { seq: row?.seq ?? 0, redelivery: row?.redelivery ?? 0 }
   },
 
-  /** The merchant's latest events, newest first, with their delivery status. */
-  async latest(db: Queryable, merchantId: string, limit: number) {
+  /** The merchant's latest events with their delivery status: newest first, or failing ones first. */
+  async latest(
+    db: Queryable,
+    merchantId: string,
+    limit: number,
+    order: 'newest' | 'failing_first' = 'newest',
+  ) {
     return db.query<{
       event_id: string
       type: string
@@ -84,7 +89,9 @@ export const eventStreamRepository = {
       created_at: string
     }>(
       `SELECT event_id, type, checkout_session_id, status, attempts, created_at FROM events
-       WHERE merchant_id = $1 ORDER BY seq DESC LIMIT $2`,
+       WHERE merchant_id = $1
+       ORDER BY ${order === 'failing_first' ? "CASE WHEN status = 'failed' THEN 0 WHEN status = 'pending' AND attempts > 0 THEN 1 ELSE 2 END," : ''} seq DESC
+       LIMIT $2`,
       [merchantId, limit],
     )
   },

@@ -38,7 +38,9 @@ export class Webhooks {
   }
 
   /** Your latest events across every session, newest first (`GET /webhooks/events/latest`). */
-  latestEvents(query: { limit?: number } = {}): Promise<LatestEventsResponse> {
+  latestEvents(
+    query: { limit?: number; order?: 'newest' | 'failing_first' } = {},
+  ): Promise<LatestEventsResponse> {
     return body(this.#api.webhooks.GET('/webhooks/events/latest', { params: { query } }))
   }
 

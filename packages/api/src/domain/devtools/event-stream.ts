@@ -284,8 +284,8 @@ export class EventStream {
   }
 
   /** The merchant's latest events, newest first, with their delivery status (`plazo events list`). */
-  async latest(merchantId: string, limit: number) {
-    const rows = await eventStreamRepository.latest(this.#db, merchantId, limit)
+  async latest(merchantId: string, limit: number, order: 'newest' | 'failing_first' = 'newest') {
+    const rows = await eventStreamRepository.latest(this.#db, merchantId, limit, order)
     return rows.map((row) => ({
       event_id: row.event_id,
       type: row.type,

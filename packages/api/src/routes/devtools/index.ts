@@ -89,7 +89,7 @@ export function devtoolsRoutes(app: FastifyInstance, stream: EventStream, reques
     },
     async (request) => {
       const merchantId = request.principal.merchantId
-      const events = await stream.latest(merchantId, request.query.limit ?? 50)
+      const events = await stream.latest(merchantId, request.query.limit ?? 50, request.query.order)
       return { status: 'ok', payload: events, identifier: merchantId }
     },
   )

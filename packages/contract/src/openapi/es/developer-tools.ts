@@ -39,6 +39,8 @@ export const DEVELOPER_TOOL_TEXTS: Readonly<Record<string, string>> = {
   'List your latest events': 'Listar tus últimos eventos',
   'Sandbox only: your latest events of every session, newest first, with their delivery status (`plazo events list`). For one session\u2019s events with every try, use `GET /webhooks/events?checkout_session_id=…`.':
     'Solo en el sandbox: tus últimos eventos de todas las sesiones, del más reciente al más antiguo, con su estado de entrega (`plazo events list`). Para los eventos de una sesión con cada intento, usa `GET /webhooks/events?checkout_session_id=…`.',
+  '`newest` (the default): newest first. `failing_first`: the events given up (`failed`) first, then those still being retried (`pending` after a failed try), then the others; newest first within each.':
+    '`newest` (por defecto): los más recientes primero. `failing_first`: primero los eventos abandonados (`failed`), después los que aún se reintentan (`pending` tras un intento fallido) y luego los demás; dentro de cada grupo, los más recientes primero.',
   'At most this many events (default 50).': 'Como mucho, este número de eventos (50 por defecto).',
   'The events, newest first.': 'Los eventos, del más reciente al más antiguo.',
   'One event': 'Un evento',

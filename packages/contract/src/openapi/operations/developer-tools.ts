@@ -115,6 +115,12 @@ export const listLatestEvents: OperationSpec = {
       required: false,
       schema: LatestEventsQuerySchema.properties.limit,
     },
+    {
+      name: 'order',
+      description: (LatestEventsQuerySchema.properties.order as { description: string }).description,
+      required: false,
+      schema: LatestEventsQuerySchema.properties.order,
+    },
   ],
   responses: {
     '200': {
