@@ -4,7 +4,7 @@
 // background meanwhile, one short line per step; its URL is printed once it answers. A second start with
 // nothing changed builds nothing. Ctrl-C stops everything. Each part can also be started alone:
 // `npm run start:api`, `npm run start:demo`, `npm run start:docs`.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { isStale } from './stale.mjs'
@@ -96,6 +96,11 @@ const parts = {
     output: 'apps/hpp/dist/index.html',
     sources: ['apps/hpp/src', 'apps/hpp/index.html', ...contract],
   },
+  dashboard: {
+    workspace: 'apps/dashboard',
+    output: 'apps/dashboard/dist/index.html',
+    sources: ['apps/dashboard/src', 'apps/dashboard/index.html', 'apps/dashboard/scripts', ...contract],
+  },
   docs: {
     workspace: 'apps/docs',
     output: 'apps/docs/build/index.html',
@@ -115,8 +120,8 @@ const parts = {
 const present = (part) => existsSync(`${part.workspace}/package.json`)
 const hasDemo = existsSync('examples/demo-store/package.json')
 
-// 1. The demo store starts at once; the hosted page builds if stale (the API serves it only if it is built when
-//    it starts), and checkout-js beside it and the API (the API reads checkout.js at each request).
+// 1. The demo store starts at once; the hosted page and the dashboard build if stale (the API serves them only if
+//    they are built when it starts), and checkout-js beside it and the API (the API reads checkout.js at each request).
 const demo = hasDemo ? run('start:demo', 'Demo store') : undefined
 const buildIfStale = async (part) => {
   if (!present(part) || !isStale(part)) return true
@@ -131,8 +136,13 @@ const failed = (what) => {
   process.exit(1)
 }
 if (!(await buildIfStale(parts.hpp))) failed(parts.hpp.workspace)
+if (!(await buildIfStale(parts.dashboard))) failed(parts.dashboard.workspace)
 
-// 2. The API; the banner once it and the demo store answer, and checkout.js is built.
+// 2. The API; the banner once it and the demo store answer, and checkout.js is built. /mcp serves the docs the MCP
+//    server carries (packages/mcp/data): written again first if a guide changed since (well under a second).
+spawnSync(process.execPath, ['--import', 'tsx', 'packages/mcp/scripts/build-data.ts', '--if-stale'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+})
 run('start:api', 'API')
 // checkout.js: a file the API serves to anyone, so the first line of its log is a 200, not a 404 or a 401.
 const apiUp = await waitFor(`http://127.0.0.1:${apiPort}/checkout.js`, 60)
@@ -156,6 +166,7 @@ console.log(`
   ─────────────────────────────────────────────────────────────
   API (sandbox)     ${publicUrl}/api/v2   ${apiUp ? `answered after ${apiTime}` : '(not answering yet)'}
   Hosted page       ${publicUrl}/hpp/<hpp_id>
+  Dashboard         ${publicUrl}/dashboard   (sign up for an account of your own, or sign in as below)
   checkout-js       ${publicUrl}/checkout.js
   Demo store        http://localhost:${demoPort}   ${hasDemo ? (demoUp ? `answered after ${demoTime}` : '(not answering yet)') : '(not in this checkout)'}
   Docs              http://localhost:${docsPort}   ${docsLine}

@@ -32,14 +32,24 @@ export const PUBLIC = [
   { dir: 'packages/checkout-js', attw: 'esm-only', attwArgs: ['--exclude-entrypoints', './checkout.js'] },
   { dir: 'packages/mcp', attw: 'esm-only' },
   { dir: 'packages/cli', attw: 'esm-only' },
-  { dir: 'packages/sandbox', attw: 'esm-only' },
+  // dashboard/ is there when apps/dashboard built (see ALSO_BUILT).
+  { dir: 'packages/sandbox', attw: 'esm-only', optionalFiles: ['dashboard'] },
 ]
-/** Built before the public packages when older than its sources: the hosted page the sandbox carries. */
+/**
+ * Built before the public packages when older than their sources: the apps the sandbox carries. The dashboard is
+ * carried when it builds (the sandbox then serves /dashboard); a failed build of it is reported, not fatal.
+ */
 const ALSO_BUILT = [
   {
     dir: 'apps/hpp',
     output: 'apps/hpp/dist/index.html',
     sources: ['apps/hpp/src', 'apps/hpp/index.html', 'packages/contract/src'],
+  },
+  {
+    dir: 'apps/dashboard',
+    output: 'apps/dashboard/dist/index.html',
+    sources: ['apps/dashboard/src', 'apps/dashboard/index.html', 'packages/contract/src'],
+    optional: true,
   },
 ]
 
@@ -92,23 +102,32 @@ function checkImports(name, stage, manifest) {
 }
 
 if (!args.has('--no-build')) {
-  for (const part of ALSO_BUILT)
-    if (isStale({ output: join(root, part.output), sources: part.sources.map((path) => join(root, path)) }))
+  for (const part of ALSO_BUILT) {
+    if (!existsSync(join(root, part.dir, 'package.json'))) continue
+    if (!isStale({ output: join(root, part.output), sources: part.sources.map((path) => join(root, path)) }))
+      continue
+    try {
       run('npm', ['run', 'build', `--workspace=${part.dir}`])
+    } catch (error) {
+      if (!part.optional) throw error
+      console.warn(`release:pack: ${part.dir} did not build; @plazo/sandbox is packed without it`)
+    }
+  }
   for (const { dir } of PUBLIC) run('npm', ['run', 'build', `--workspace=${dir}`])
 }
 
 rmSync(out, { recursive: true, force: true })
 mkdirSync(packagesOut, { recursive: true })
 const packed = []
-for (const { dir, attw, attwArgs = [] } of PUBLIC) {
+for (const { dir, attw, attwArgs = [], optionalFiles = [] } of PUBLIC) {
   const source = join(root, dir)
   const pkg = readJson(join(source, 'package.json'))
   const stage = join(out, 'stage', pkg.name.replace('/', '+'))
   mkdirSync(stage, { recursive: true })
   for (const entry of [...(pkg.files ?? []), 'README.md', 'LICENSE', 'CHANGELOG.md']) {
     if (!existsSync(join(source, entry))) {
-      if ((pkg.files ?? []).includes(entry)) throw new Error(`${pkg.name}: ${entry} is missing (not built?)`)
+      if ((pkg.files ?? []).includes(entry) && !optionalFiles.includes(entry))
+        throw new Error(`${pkg.name}: ${entry} is missing (not built?)`)
       continue
     }
     cpSync(join(source, entry), join(stage, entry), { recursive: true })

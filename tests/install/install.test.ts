@@ -43,6 +43,16 @@ interface Packed {
   unpackedSize: number
 }
 
+/** Stops a child started with `detached: true` and what it started (npx runs the binary in a child of its own). */
+function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
+  if (child.pid === undefined || child.exitCode !== null) return
+  try {
+    process.kill(-child.pid, signal)
+  } catch {
+    // Already gone.
+  }
+}
+
 async function freePort(): Promise<number> {
   const server = createServer()
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -150,7 +160,7 @@ describe('the public packages, installed by name in a new project', { timeout: 2
         '--listen',
         `127.0.0.1:${port}`,
       ],
-      { stdio: ['ignore', 'ignore', 'inherit'] },
+      { stdio: ['ignore', 'ignore', 'inherit'], detached: true },
     )
     children.push(verdaccio)
     await waitFor(`${registry}-/ping`, 30)
@@ -203,7 +213,7 @@ describe('the public packages, installed by name in a new project', { timeout: 2
   }, 600_000)
 
   afterAll(async () => {
-    for (const child of children) child.kill('SIGTERM')
+    for (const child of children) stop(child)
     await new Promise((resolve) => setTimeout(resolve, 300))
     rmSync(work, { recursive: true, force: true })
     console.log(`install test: ${elapsed()} in all`)
@@ -246,6 +256,7 @@ describe('the public packages, installed by name in a new project', { timeout: 2
       cwd: project,
       env: { ...env, PLAZO_LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     })
     children.push(child)
     let output = ''
@@ -301,6 +312,50 @@ describe('the public packages, installed by name in a new project', { timeout: 2
     expect(login.status).toBe(200)
   })
 
+  it.runIf(process.env.PLAZO_TEST_POSTGRES_URL)(
+    'npx plazo-sandbox --database-url postgres://… runs on PostgreSQL',
+    async () => {
+      const schema = `plazo_install_${process.pid}`
+      const url = new URL(process.env.PLAZO_TEST_POSTGRES_URL ?? '')
+      url.searchParams.set('schema', schema)
+      const port = await freePort()
+      // The installed binary itself (npx is proven above), so the signal that stops it reaches it directly.
+      const child = spawn(
+        join(project, 'node_modules/.bin/plazo-sandbox'),
+        ['--port', String(port), '--database-url', url.href],
+        { cwd: project, env: { ...env, PLAZO_LOG_LEVEL: 'warn' }, stdio: ['ignore', 'pipe', 'pipe'] },
+      )
+      children.push(child)
+      let output = ''
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        output += chunk
+      })
+      const deadline = Date.now() + 30_000
+      while (!/ready in/.test(output) && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      try {
+        expect(output).toMatch(new RegExp(`PostgreSQL|postgres://.*${schema}`))
+        const login = await fetch(`http://127.0.0.1:${port}/api/v2/auth/login/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username: USERNAME, password: PASSWORD }),
+        })
+        expect(login.status).toBe(200)
+      } finally {
+        const exited = new Promise((resolve) => child.once('exit', resolve))
+        child.kill('SIGTERM')
+        await exited
+        execFileSync(
+          'psql',
+          [process.env.PLAZO_TEST_POSTGRES_URL ?? '', '-qc', `DROP SCHEMA IF EXISTS ${schema} CASCADE`],
+          {
+            stdio: 'ignore',
+          },
+        )
+      }
+    },
+  )
+
   const CREATE_AND_READ = (load: string) => `
     ${load}
     const plazo = new Plazo({ username: '${USERNAME}', password: '${PASSWORD}', apiUrl: process.env.PLAZO_API_URL })
@@ -349,6 +404,7 @@ describe('the public packages, installed by name in a new project', { timeout: 2
       cwd: project,
       env: cliEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
     })
     children.push(listener)
     let lines = ''
@@ -372,7 +428,7 @@ describe('the public packages, installed by name in a new project', { timeout: 2
     expect(trigger.stdout).toContain('checkout_session_id')
     while (received.length === 0 && Date.now() < deadline + 30_000)
       await new Promise((resolve) => setTimeout(resolve, 100))
-    listener.kill('SIGINT')
+    stop(listener, 'SIGINT')
     receiver.close()
     expect(received.length).toBeGreaterThan(0)
     const [first] = received

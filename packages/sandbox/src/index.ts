@@ -1,6 +1,7 @@
 /**
  * The Plazo sandbox as a program of the merchant's project: the API of packages/api (bundled into this package
- * with the contract and the loan maths), the hosted payment page (its build, in hpp/) and /checkout.js (from
+ * with the contract and the loan maths), the hosted payment page and the dashboard (their builds, in hpp/ and
+ * dashboard/) and /checkout.js (from
  * @plazo/checkout-js), on SQLite in ./.plazo/ unless a PostgreSQL URL is given. `plazo-sandbox` (bin.ts) runs
  * it; `startSandbox` is the same for a test or a script.
  */
@@ -63,10 +64,13 @@ function packageRoot(): string | undefined {
   }
 }
 
-/** The hosted page's build carried in hpp/ (absent when run from this repository's sources: the API's default). */
-function hppDir(): string | undefined {
+/**
+ * An app's build carried in this package (hpp/, dashboard/); absent when run from this repository's sources, where
+ * the API defaults to the apps' own builds.
+ */
+function carried(folder: string): string | undefined {
   const root = packageRoot()
-  const dir = root ? join(root, 'hpp') : undefined
+  const dir = root ? join(root, folder) : undefined
   return dir && existsSync(join(dir, 'index.html')) ? dir : undefined
 }
 
@@ -88,7 +92,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     config,
     db,
     logger,
-    hppDistDir: hppDir(),
+    hppDistDir: carried('hpp'),
+    dashboardDistDir: carried('dashboard'),
     checkoutJsPath: createRequire(import.meta.url).resolve('@plazo/checkout-js/checkout.js'),
   })
   try {
