@@ -3,7 +3,11 @@ import { defineConfig } from 'vitest/config'
 
 // One runner for the whole repo. Browser (end-to-end) tests live under e2e/ folders and run
 // through vitest.e2e.config.ts (`npm run test:e2e`), never here.
-const INCLUDE = ['packages/*/test/**/*.test.ts', 'tests/*.test.ts', '{packages,apps,examples}/**/__tests__/**/*.test.{ts,tsx}']
+const INCLUDE = [
+  'packages/*/test/**/*.test.ts',
+  'tests/*.test.ts',
+  '{packages,apps,examples}/**/__tests__/**/*.test.{ts,tsx}',
+]
 const EXCLUDE = ['**/node_modules/**', '**/e2e/**', '**/build/**', '**/dist/**']
 
 /**
