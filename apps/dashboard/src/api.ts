@@ -1,5 +1,5 @@
 // The dashboard's calls: its own (/dashboard/api/…: account, sign-in, sign-up, search) and the merchant API's
-// (/dashboard/api/v2/…, the API itself answering, signed in by the HttpOnly session cookie: docs/adr/0015).
+// (/dashboard/api/v2/…, the API itself answering, signed in by the HttpOnly session cookie: docs/adr/0016).
 // The page never holds a token or a password after a form is sent. An answer that is not a 2XX becomes an
 // ApiProblem with the API's own message, shown to the tester as it is.
 import type {

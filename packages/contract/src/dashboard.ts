@@ -6,7 +6,7 @@ import { DateTimeSchema, EmailSchema, UuidSchema } from './primitives.ts'
  * The sandbox dashboard's own calls (`<PLAZO_PUBLIC_URL>/dashboard/api/…`, sandbox only): sign-up, sign-in and
  * the account. Not part of the merchant API (no OpenAPI document shows them): the dashboard app and the API's
  * dashboard routes share them here so that neither writes them twice. Everything else the dashboard reads goes
- * through `/dashboard/api/v2/…`, the merchant API itself (docs/adr/0015).
+ * through `/dashboard/api/v2/…`, the merchant API itself (docs/adr/0016).
  */
 
 /** The shortest password a sandbox account may have. */

@@ -69,6 +69,7 @@ export function createSidebars(docsDir: string): Sidebars {
         'get-started/migration-guide',
         'get-started/payment-methods',
         'testing',
+        'dashboard',
         'get-started/cli',
         'get-started/ai-agents',
       ),

@@ -55,6 +55,7 @@ describe('the language', () => {
       '.session.no',
       '.session.apr',
       '.statuses.paid',
+      '.statuses.challenge',
     ])
     expect(
       [...en].filter(([key, text]) => es.get(key) === text && !same.has(key)).map(([key]) => key),

@@ -4,7 +4,7 @@ import { ApiError } from '../../errors.ts'
 import { DashboardError } from './errors.ts'
 
 // How a browser stays signed in to the dashboard, and why a page of another site cannot act through it
-// (docs/adr/0015). The cookie holds the access token of a login made by the dashboard: HttpOnly (no script of
+// (docs/adr/0016). The cookie holds the access token of a login made by the dashboard: HttpOnly (no script of
 // the page reads it), SameSite=Strict (no other site's page, link or form sends it), Secure when the sandbox is
 // served over https, and scoped to /dashboard. The dashboard's server side turns it into the bearer token.
 
