@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seededRandom } from '../../../../test-support/seeded-random.ts'
 import { buildGateServer } from '../app.ts'
 import { createPasswordVerifier } from '../password.ts'
 
@@ -34,21 +35,9 @@ function logout(headers: Record<string, string>) {
   return app.inject({ method: 'POST', url: '/__gate/logout', headers: { host: HOST, ...headers } })
 }
 
-/** A seeded PRNG (mulberry32): the same junk at every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** Junk a client can put in a header: URL-ish fragments glued together, and random bytes HTTP allows there. */
 function junkValues(count: number, seed: number): string[] {
-  const random = prng(seed)
+  const random = seededRandom(seed)
   const pieces = [
     'http://',
     'https://',

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seededRandom } from '../../../../test-support/seeded-random.ts'
 import { buildGateServer, SESSION_COOKIE } from '../app.ts'
 import { createPasswordVerifier } from '../password.ts'
 
@@ -118,18 +119,6 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<Raw
   })
 }
 
-/** A small deterministic PRNG (mulberry32): the same cases at every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 function pick<T>(random: () => number, items: readonly T[]): T {
   return items[Math.floor(random() * items.length)] as T
 }
@@ -170,7 +159,7 @@ function systematicPaths(): string[] {
 
 /** Random mixtures: several prefixes, dot-dots, separators, encodings and suffixes in one path. */
 function randomPaths(count: number, seed: number): string[] {
-  const random = prng(seed)
+  const random = seededRandom(seed)
   const pieces = [...DOT_DOTS, '.', '%2e', '', 'x', '__gate', '__sandbox', 'es', 'assets', 'docs', 'api']
   const paths: string[] = []
   for (let i = 0; i < count; i++) {

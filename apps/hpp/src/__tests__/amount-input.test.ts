@@ -2,6 +2,7 @@
 // why, and, over thousands of random amounts, that whatever Intl writes in a language reads back to the same
 // cents, while what one language writes is never read as another amount in the other two.
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../../../../test-support/seeded-random.ts'
 import { formatAmount, parseAmount } from '../amount-input.ts'
 
 const LOCALES = { es: 'es-ES', fr: 'fr-FR', en: 'en-IE' } as const
@@ -87,21 +88,9 @@ describe('amounts as typed', () => {
   })
 })
 
-/** A seeded generator (mulberry32): the same amounts on every run, so a failure can be replayed. */
-function random(seed: number) {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-
 /** Amounts in cents of every size, from cents to 100 000 million euros, with round ones among them. */
 function amounts(count: number, seed: number): number[] {
-  const next = random(seed)
+  const next = seededRandom(seed)
   const list = [0, 1, 99, 100, 999, 1000, 99999, 100000, 1000000, 99999999999, 9999999999999]
   while (list.length < count) {
     const digits = 1 + Math.floor(next() * 13)

@@ -2,6 +2,7 @@
 // are not UTF-8, a key given twice, a NUL or a lone surrogate in a string, and `units: 1e300` are refused with
 // the documented 400 or 415, on both engines, and nothing is written.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seededRandom } from '../../../../test-support/seeded-random.ts'
 import { scanJson } from '../../src/plugins/bounded-body.ts'
 import { firstDuplicateKey, textRuleError } from '../../src/plugins/json-text.ts'
 import { type TestApp, testApp } from '../helpers/app.ts'
@@ -100,11 +101,7 @@ describe.each(testEngines())('JSON bodies stored as sent on $name', (engine) => 
 
 describe('firstDuplicateKey, fuzzed against a reference', () => {
   it('finds exactly the bodies with a repeated key, and names it (5,000 seeded cases)', () => {
-    let seed = 5
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
-      return seed / 2 ** 31
-    }
+    const random = seededRandom(5)
     const keys = ['a', 'b', 'c', 'a/b', 'ñ']
     // A random object written by hand, and the pointer of its first repeated key (depth first, as written).
     function write(depth: number, pointer: string): { text: string; duplicate: string | undefined } {

@@ -5,6 +5,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { BlockList } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
+import { seededRandom } from '../../../../test-support/seeded-random.ts'
 import { DeliveryError, post } from '../../src/domain/webhooks/http-post.ts'
 import { checkTarget, isPublicAddress } from '../../src/domain/webhooks/targets.ts'
 
@@ -76,11 +77,7 @@ describe('the public-address guard', () => {
 
   it('agrees with the IANA ranges on 50,000 seeded IPv4 addresses, and on their IPv4-mapped IPv6 forms', () => {
     const list = reference()
-    let seed = 38
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
-      return seed / 2 ** 31
-    }
+    const random = seededRandom(38)
     let refused = 0
     for (let n = 0; n < 50_000; n++) {
       // Half of them drawn near the ranges' edges, where a mistake would hide.

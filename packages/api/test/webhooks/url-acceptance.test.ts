@@ -6,6 +6,7 @@ import http from 'node:http'
 import https from 'node:https'
 import { createAjv, parseHttpUrl, UrlSchema } from '@plazo/contract'
 import { describe, expect, it } from 'vitest'
+import { seededRandom } from '../../../../test-support/seeded-random.ts'
 import { testEngines } from '../helpers/engines.ts'
 import { createSession, eachWebhookTest, type WebhookTestApp } from './helpers.ts'
 
@@ -129,11 +130,7 @@ describe('the uri guard, fuzzed against the way Node uses the URL', () => {
   ]
 
   it('builds a request, without throwing, from every URL it accepts (10,000 seeded cases)', () => {
-    let seed = 36
-    const random = () => {
-      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31
-      return seed / 2 ** 31
-    }
+    const random = seededRandom(36)
     let accepted = 0
     for (let n = 0; n < 10_000; n++) {
       const length = 2 + Math.floor(random() * 8)

@@ -19,17 +19,7 @@ export function total(values: readonly number[]): number {
   return values.reduce((sum, value) => sum + value, 0)
 }
 
-/** A reproducible source of uniform numbers in [0, 1) (mulberry32), so a failing generated case can be rerun. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32
-  }
-}
+export { seededRandom } from '../../../../test-support/seeded-random.ts'
 
 /**
  * Deep equality as strict as it gets: numbers by Object.is (so -0 is not 0, NaN is NaN), objects by their own
