@@ -110,6 +110,7 @@ const parts = {
       'apps/docs/src',
       'apps/docs/samples',
       'apps/docs/scripts',
+      'packages/docs-content/src',
       'apps/docs/docusaurus.config.ts',
       'apps/docs/sidebars.ts',
       'packages/checkout-js/docs-md',

@@ -98,6 +98,15 @@ function seedPrebuild(cache: string): void {
     `${createHash('sha512').update(url).digest('hex').slice(0, 6)}-${name}`,
   )
   if (existsSync(target) || !existsSync(join(dir, 'build/Release/better_sqlite3.node'))) return
+  try {
+    // Only a binary built for this very Node (its ABI) stands for the download; otherwise npm compiles one.
+    execFileSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
+      cwd: join(repo, 'packages/api'),
+      stdio: 'ignore',
+    })
+  } catch {
+    return
+  }
   mkdirSync(dirname(target), { recursive: true })
   execFileSync('tar', ['-czf', target, '-C', dir, 'build/Release/better_sqlite3.node'])
 }
@@ -467,39 +476,45 @@ describe('the public packages, installed by name in a new project', { timeout: 2
     expect(stored).not.toContain(PASSWORD)
   })
 
-  it('the MCP client starts npx plazo-mcp over stdio, lists the tools and finds refunds in en and es', async () => {
-    const client = new Client({ name: 'install-test', version: '1.0.0' })
-    await client.connect(
-      new StdioClientTransport({
-        command: 'npx',
-        args: ['--no', '--', 'plazo-mcp'],
-        cwd: project,
-        env: { ...env, PLAZO_USERNAME: USERNAME, PLAZO_PASSWORD: PASSWORD },
-        stderr: 'pipe',
-      }),
-    )
-    try {
-      const { tools } = await client.listTools()
-      expect(tools.map((tool) => tool.name)).toEqual(
-        expect.arrayContaining(['search_docs', 'read_doc', 'create_checkout_session', 'refund_order']),
+  it.each([
+    ['npx plazo-mcp', ['plazo-mcp']],
+    ['npx plazo mcp', ['plazo', 'mcp']],
+  ])(
+    'the MCP client starts %s over stdio, lists the tools and finds refunds in en and es',
+    async (_name, command) => {
+      const client = new Client({ name: 'install-test', version: '1.0.0' })
+      await client.connect(
+        new StdioClientTransport({
+          command: 'npx',
+          args: ['--no', '--', ...command],
+          cwd: project,
+          env: { ...env, PLAZO_USERNAME: USERNAME, PLAZO_PASSWORD: PASSWORD },
+          stderr: 'pipe',
+        }),
       )
-      const text = async (query: string, locale: 'en' | 'es') => {
-        const result = (await client.callTool({ name: 'search_docs', arguments: { query, locale } })) as {
-          content: Array<{ text: string }>
+      try {
+        const { tools } = await client.listTools()
+        expect(tools.map((tool) => tool.name)).toEqual(
+          expect.arrayContaining(['search_docs', 'read_doc', 'create_checkout_session', 'refund_order']),
+        )
+        const text = async (query: string, locale: 'en' | 'es') => {
+          const result = (await client.callTool({ name: 'search_docs', arguments: { query, locale } })) as {
+            content: Array<{ text: string }>
+          }
+          return result.content.map((part) => part.text).join('\n')
         }
-        return result.content.map((part) => part.text).join('\n')
+        expect(await text('refund', 'en')).toContain('/docs/order-management/refunds.md')
+        expect(await text('reembolso', 'es')).toContain('/es/docs/order-management/refunds.md')
+        const created = (await client.callTool({
+          name: 'get_checkout_session',
+          arguments: { checkout_session_id: '00000000-0000-4000-8000-000000000000' },
+        })) as { isError?: boolean; content: Array<{ text: string }> }
+        // Signed in to the sandbox: an unknown session is the API's 404 as a tool error, not a crash.
+        expect(created.isError).toBe(true)
+        expect(created.content[0]?.text).toContain('404')
+      } finally {
+        await client.close()
       }
-      expect(await text('refund', 'en')).toContain('/docs/order-management/refunds.md')
-      expect(await text('reembolso', 'es')).toContain('/es/docs/order-management/refunds.md')
-      const created = (await client.callTool({
-        name: 'get_checkout_session',
-        arguments: { checkout_session_id: '00000000-0000-4000-8000-000000000000' },
-      })) as { isError?: boolean; content: Array<{ text: string }> }
-      // Signed in to the sandbox: an unknown session is the API's 404 as a tool error, not a crash.
-      expect(created.isError).toBe(true)
-      expect(created.content[0]?.text).toContain('404')
-    } finally {
-      await client.close()
-    }
-  })
+    },
+  )
 })

@@ -22,6 +22,7 @@ const SOURCES = [
   'sidebars.ts',
   'site.config.ts',
   'api-references.ts',
+  '../../packages/docs-content/src',
   '../../packages/contract/openapi',
   '../../packages/checkout-js/docs-md',
   '../../packages/checkout-js/docs-md-es',
