@@ -207,6 +207,17 @@ describe.each(RUNS)('a tester\u2019s hour in $lang ($viewport.width px)', (run) 
       .poll(() => page.locator(`tr[data-session-id="${sessionId}"]`).textContent())
       .toContain(reference)
     await noViolations('sessions (one)')
+    // Found by part of its order reference, in any case, and by its id; nothing else matches.
+    const search = page.getByRole('searchbox')
+    for (const text of [reference.slice(0, 8).toLowerCase(), sessionId]) {
+      await search.fill(text)
+      await expect.poll(() => page.locator('tbody tr').count()).toBe(1)
+      await page.locator(`tr[data-session-id="${sessionId}"]`).waitFor()
+    }
+    await search.fill('no-such-order')
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(0)
+    await search.fill('')
+    await page.locator(`tr[data-session-id="${sessionId}"]`).waitFor()
   })
 
   it('approves it as the customer, and reads the failed delivery and the receiver\u2019s answer', async () => {

@@ -1,0 +1,116 @@
+// What guards a dashboard and what it remembers, in chromium: the throttle's 429 said plainly on the sign-in, a
+// page of another origin that posts to the dashboard with the signed-in cookie changes nothing (the Origin check
+// refuses it, 403), and the language and theme chosen are remembered across reloads, the dark theme with no axe
+// violation either.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildDashboard, seriousViolations, startWorld, type World } from './harness.ts'
+
+let world: World
+let context: BrowserContext
+let page: Page
+const email = `guards.${Date.now()}@example.com`
+const password = 'a long enough password'
+
+beforeAll(async () => {
+  buildDashboard()
+  world = await startWorld('dashboard-guards')
+  context = await world.browser.newContext({ locale: 'en-GB', viewport: { width: 1024, height: 800 } })
+  page = await context.newPage()
+  await page.goto(`${world.api}/dashboard/sign-up`)
+  await page.getByLabel('Business name').fill('Guards')
+  await page.getByLabel('E-mail', { exact: true }).fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Create the account' }).click()
+  await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor()
+})
+afterAll(async () => {
+  await context?.close()
+  await world?.close()
+})
+
+const clockOffset = async () => {
+  const res = await page.evaluate(async () => (await fetch('/dashboard/api/account')).json())
+  return (res as { clock: { offset_minutes: number } }).clock.offset_minutes
+}
+
+describe('the dashboard in a browser', () => {
+  it('refuses a page of another origin that posts with the signed-in cookie', async () => {
+    // Another origin on the same host: the same site for cookies, so the browser does send the cookie.
+    const evil: Server = createServer((_req, res) => {
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(`<!doctype html><title>Win a prize</title>
+<form id="f" method="POST" action="${world.api}/dashboard/api/v2/test-helpers/clock/advance" enctype="text/plain">
+<input name='{"minutes":600,"x":"' value='"}'></form>
+<script>
+fetch(${JSON.stringify(`${world.api}/dashboard/api/v2/webhooks/secret/rotate`)}, { method: 'POST', mode: 'no-cors', credentials: 'include', body: '{}' })
+  .finally(() => document.getElementById('f').submit())
+</script>`)
+    })
+    await new Promise<void>((resolve) => evil.listen(0, '127.0.0.1', resolve))
+    try {
+      const before = await page.evaluate(async () =>
+        (await fetch('/dashboard/api/v2/webhooks/secret')).json(),
+      )
+      const answers: Array<{ url: string; status: number }> = []
+      const attacker = await context.newPage()
+      attacker.on('response', (response) => {
+        if (response.url().includes('/dashboard/api/'))
+          answers.push({ url: response.url(), status: response.status() })
+      })
+      await attacker.goto(`http://127.0.0.1:${(evil.address() as AddressInfo).port}/`)
+      await expect.poll(() => answers.length, { timeout: 5000 }).toBe(2)
+      expect(answers.map((answer) => answer.status)).toEqual([403, 403])
+      await attacker.close()
+      expect(await clockOffset()).toBe(0)
+      const after = await page.evaluate(async () => (await fetch('/dashboard/api/v2/webhooks/secret')).json())
+      expect(after).toEqual(before)
+    } finally {
+      await new Promise((resolve) => evil.close(resolve))
+    }
+  })
+
+  it('says plainly when the sign-in is throttled (429), with the minutes to wait', async () => {
+    const other = await world.browser.newContext({ locale: 'es-ES' })
+    const signIn = await other.newPage()
+    for (let i = 0; i < 10; i++) {
+      const res = await fetch(`${world.api}/api/v2/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password: `wrong ${i}` }),
+      })
+      expect(res.status).toBe(403)
+    }
+    await signIn.goto(`${world.api}/dashboard/sign-in`)
+    await signIn.getByLabel('E-mail', { exact: true }).fill(email)
+    await signIn.getByLabel('Contraseña', { exact: true }).fill(password)
+    await signIn.getByRole('button', { name: 'Iniciar sesión', exact: true }).click()
+    const alert = signIn.getByRole('alert')
+    await alert.waitFor()
+    expect(await alert.textContent()).toMatch(
+      /^429 · Demasiados intentos para esta cuenta o desde esta dirección\. Vuelve a intentarlo dentro de 15 min\./,
+    )
+    expect(signIn.url()).toContain('/dashboard/sign-in')
+    await other.close()
+  })
+
+  it('remembers the language and the theme chosen, and the dark theme passes axe too', async () => {
+    await page.goto(`${world.api}/dashboard/developers`)
+    await page.getByLabel('Language').selectOption('es')
+    await page.getByLabel('Tema oscuro').check()
+    await page.reload()
+    await page.getByRole('heading', { name: 'Desarrolladores', level: 1 }).waitFor()
+    expect(
+      await page.evaluate(() => [document.documentElement.lang, document.documentElement.dataset.theme]),
+    ).toEqual(['es', 'dark'])
+    expect(await seriousViolations(page)).toEqual([])
+    await page.goto(`${world.api}/dashboard/`)
+    await page.getByRole('heading', { name: 'Sesiones', level: 1 }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await page.getByLabel('Idioma').selectOption('en')
+    await page.getByLabel('Dark theme').uncheck()
+  })
+})
