@@ -2,7 +2,8 @@
  * Writes data/: what @plazo/mcp carries of the docs, so it serves them in any project (src/docs/data.ts reads it).
  * Read from the docs site's sources (`--site`, default apps/docs of this repository): every guide as Markdown
  * with its sections, en and es (packages/docs-content: the docs build's twins when the site is built, else made
- * from the .mdx), llms.txt (the build's, else the same renderer's), and the contract's four OpenAPI documents.
+ * from the .mdx) and their search indexes (lunr, serialised), llms.txt (the build's, else the same renderer's),
+ * and the contract's four OpenAPI documents.
  * `--if-stale` writes only when an input is newer than data/manifest.json (the tests call it so).
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -17,6 +18,7 @@ import { createSidebars } from '@plazo/docs-content/sidebars'
 import { siteTitle } from '@plazo/docs-content/site'
 import { newestMtime } from '../../../scripts/stale.mjs'
 import type { DataManifest, Locale } from '../src/docs/data.ts'
+import { serializedIndexes } from '../src/docs/search.ts'
 
 const packageDir = fileURLToPath(new URL('../', import.meta.url))
 const { values } = parseArgs({
@@ -39,6 +41,7 @@ const inputs = [
   join(siteDir, 'build/llms.txt'),
   openapiDir,
   fileURLToPath(new URL('../../docs-content/src', import.meta.url)),
+  fileURLToPath(new URL('../src/docs/search.ts', import.meta.url)),
   fileURLToPath(import.meta.url),
 ]
 const manifestFile = join(out, 'manifest.json')
@@ -56,6 +59,7 @@ for (const locale of LOCALES) {
   const pages: DocPage[] = loadPages(locale, siteDir)
   counts[locale] = pages.length
   writeFileSync(join(out, `pages.${locale}.json`), JSON.stringify(pages))
+  writeFileSync(join(out, `search.${locale}.json`), JSON.stringify(serializedIndexes(pages)))
   const built = join(siteDir, 'build', locale === 'en' ? '' : 'es', 'llms.txt')
   const prefix = locale === 'en' ? '' : '/es'
   const llms = existsSync(built)

@@ -86,6 +86,12 @@ export function readPages(locale: Locale): DocPage[] {
   return JSON.parse(read(`pages.${locale}.json`)) as DocPage[]
 }
 
+/** The three serialised lunr indexes of a locale (titles, headings, texts), if the build wrote them. */
+export function readSearchIndex(locale: Locale): object[] | undefined {
+  const file = join(dataDir(), `search.${locale}.json`)
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as object[]) : undefined
+}
+
 export function readOpenApi(locale: Locale, fileName: string): string {
   return read(join('openapi', locale === 'en' ? '' : 'es', fileName))
 }

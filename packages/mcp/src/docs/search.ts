@@ -10,7 +10,7 @@
  */
 import { createRequire } from 'node:module'
 import lunr from 'lunr'
-import { type DocPage, type Locale, readPages } from './data.ts'
+import { type DocPage, type Locale, readPages, readSearchIndex } from './data.ts'
 
 const require = createRequire(import.meta.url)
 require('lunr-languages/lunr.stemmer.support')(lunr)
@@ -54,7 +54,8 @@ export interface SearchHit {
 
 const SNIPPET_LENGTH = 240
 
-function buildIndexes(pages: readonly DocPage[]): WrappedIndex[] {
+/** The documents of the three indexes (titles, headings, texts), numbered in page order. */
+function indexedDocuments(pages: readonly DocPage[]): IndexedDoc[][] {
   const lists: IndexedDoc[][] = [[], [], []]
   let next = 0
   for (const page of pages) {
@@ -66,16 +67,31 @@ function buildIndexes(pages: readonly DocPage[]): WrappedIndex[] {
         lists[DocType.Content]?.push({ i: next++, t: section.text, page, anchor: section.anchor })
     }
   }
-  return lists.map((documents, type) => ({
-    type,
-    documents: new Map(documents.map((doc) => [String(doc.i), doc])),
-    index: lunr(function () {
+  return lists
+}
+
+/**
+ * The three lunr indexes of these pages, as lunr serialises them: scripts/build-data.ts writes them into data/
+ * so a server loads them instead of indexing (the same pipeline is registered above, which loading needs).
+ */
+export function serializedIndexes(pages: readonly DocPage[]): object[] {
+  return indexedDocuments(pages).map((documents) =>
+    lunr(function () {
       this.use(englishAndSpanish)
       this.ref('i')
       this.field('t')
       this.metadataWhitelist = ['position']
       for (const doc of documents) this.add({ i: String(doc.i), t: doc.t })
-    }),
+    }).toJSON(),
+  )
+}
+
+function buildIndexes(pages: readonly DocPage[], serialized?: readonly object[]): WrappedIndex[] {
+  const built = serialized ?? serializedIndexes(pages)
+  return indexedDocuments(pages).map((documents, type) => ({
+    type,
+    documents: new Map(documents.map((doc) => [String(doc.i), doc])),
+    index: lunr.Index.load(built[type] as object),
   }))
 }
 
@@ -123,8 +139,16 @@ interface RankedDoc extends IndexedDoc {
 export class DocsSearch {
   private readonly indexes = new Map<Locale, { pages: DocPage[]; wrapped: WrappedIndex[] }>()
 
-  /** `source` gives the pages of a locale; by default the ones this package carries. */
-  constructor(private readonly source: (locale: Locale) => DocPage[] = readPages) {}
+  /**
+   * `source` gives the pages of a locale; by default the ones this package carries, with the search indexes
+   * built from them when the package was built (`index`).
+   */
+  constructor(
+    private readonly source: (locale: Locale) => DocPage[] = readPages,
+    private readonly index: ((locale: Locale) => object[] | undefined) | undefined = source === readPages
+      ? readSearchIndex
+      : undefined,
+  ) {}
 
   /** The pages of a locale, loaded and indexed on first use. */
   pages(locale: Locale): DocPage[] {
@@ -135,7 +159,7 @@ export class DocsSearch {
     let loaded = this.indexes.get(locale)
     if (!loaded) {
       const pages = this.source(locale)
-      loaded = { pages, wrapped: buildIndexes(pages) }
+      loaded = { pages, wrapped: buildIndexes(pages, this.index?.(locale)) }
       this.indexes.set(locale, loaded)
     }
     return loaded
