@@ -1,7 +1,7 @@
 // What guards a dashboard and what it remembers, in chromium: the throttle's 429 said plainly on the sign-in, a
 // page of another origin that posts to the dashboard with the signed-in cookie changes nothing (the Origin check
-// refuses it, 403), and the language and theme chosen are remembered across reloads, the dark theme with no axe
-// violation either.
+// refuses it, 403), the language and theme chosen are remembered across reloads (the dark theme with no axe
+// violation either), the test clock moves, and the account is deleted once its e-mail is typed.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -112,5 +112,28 @@ fetch(${JSON.stringify(`${world.api}/dashboard/api/v2/webhooks/secret/rotate`)},
     expect(await seriousViolations(page)).toEqual([])
     await page.getByLabel('Idioma').selectOption('en')
     await page.getByLabel('Dark theme').uncheck()
+  })
+
+  it('moves the test clock, and deletes the account once its e-mail is typed', async () => {
+    await page.goto(`${world.api}/dashboard/developers`)
+    await page.getByRole('heading', { name: 'Developers', level: 1 }).waitFor()
+    await page.getByRole('button', { name: '+1 hour' }).click()
+    await page.getByText('60 min ahead of real time').waitFor()
+    expect(await clockOffset()).toBe(60)
+
+    const remove = page.getByRole('button', { name: 'Delete the account and all its data' })
+    const confirm = page.getByLabel(`Type ${email} to confirm`)
+    await confirm.fill('someone.else@example.com')
+    expect(await remove.isDisabled()).toBe(true)
+    await confirm.fill(email.toUpperCase())
+    await remove.click()
+    await page.getByRole('heading', { name: 'Sign in to your sandbox' }).waitFor()
+    expect(page.url()).toContain('/dashboard/sign-in')
+    const login = await fetch(`${world.api}/api/v2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password }),
+    })
+    expect(login.status).toBe(403)
   })
 })
