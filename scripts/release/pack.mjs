@@ -86,9 +86,14 @@ function checkImports(name, stage, manifest) {
   const files = readdirSync(stage, { recursive: true }).filter((file) => /\.(c|m)?js$/.test(file))
   for (const file of files) {
     const code = readFileSync(join(stage, file), 'utf8')
-    for (const match of code.matchAll(
-      /(?:\bfrom\s*|\bimport\s*\(\s*|\brequire\(\s*)["']([^"'./][^"']*)["']/g,
-    )) {
+    // Statements the bundler writes (one per line), dynamic imports and require() calls; not prose that
+    // happens to say "from 'approved'".
+    const statements = [
+      ...code.matchAll(/^(?:import|export)\s[^'"\n]*?\bfrom\s*["']([^"'./][^"']*)["']/gm),
+      ...code.matchAll(/^import\s*["']([^"'./][^"']*)["']/gm),
+      ...code.matchAll(/\b(?:import|require)\(\s*["']([^"'./][^"']*)["']\s*\)/g),
+    ]
+    for (const match of statements) {
       const specifier = match[1]
       if (specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0])) continue
       const pkg = specifier.startsWith('@')
