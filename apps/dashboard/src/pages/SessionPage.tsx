@@ -209,9 +209,7 @@ function Lines({ session: s, onChange }: { session: CheckoutSession; onChange: (
       <table className="responsive">
         <thead>
           <tr>
-            <th scope="col">
-              <span className="visually-hidden">{t.session.refund}</span>
-            </th>
+            <th scope="col">{t.session.refund}</th>
             <th scope="col">{t.session.article}</th>
             <th scope="col">{t.session.reference}</th>
             <th scope="col" className="number">

@@ -16,9 +16,10 @@ export function SignUpPage({ onSignedIn }: { onSignedIn: (account: DashboardAcco
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({})
 
   useEffect(() => {
+    // Without the answer the form still works: a sandbox that wants a code says so when the form is sent.
     api.config().then(
       (config) => setCodeRequired(config.signup_code_required),
-      () => setCodeRequired(false),
+      (error: unknown) => setProblem(error instanceof ApiProblem ? error : undefined),
     )
   }, [])
 
