@@ -292,6 +292,9 @@ describe('the public packages, installed by name in a new project', { timeout: 2
     })
     expect(login.status).toBe(200)
     expect((await fetch(`${sandboxUrl}/checkout.js`)).status).toBe(200)
+    // The dashboard, when the package carries it (release:pack packs it once apps/dashboard builds).
+    if (existsSync(join(project, 'node_modules/@plazo/sandbox/dashboard/index.html')))
+      expect((await fetch(`${sandboxUrl}/dashboard/sign-in`)).status).toBe(200)
     env.PLAZO_API_URL = `${sandboxUrl}/api/v2`
   })
 
@@ -391,6 +394,10 @@ describe('the public packages, installed by name in a new project', { timeout: 2
       const session = JSON.parse(stdout) as { id: string; status: string; redirect: string }
       expect(session.status, program).toBe('initial')
       expect(session.redirect, program).toMatch(/\/hpp\//)
+      // The hosted page the package carries answers the link.
+      const page = await fetch(session.redirect.replace(/^https?:\/\/[^/]+/, sandboxUrl))
+      expect(page.status, program).toBe(200)
+      expect(page.headers.get('content-type'), program).toContain('text/html')
     }
   })
 
