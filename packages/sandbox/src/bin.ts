@@ -22,6 +22,8 @@ Options:
   --host <address>        address to listen on (default 127.0.0.1; 0.0.0.0 to expose it)
   --database-url <url>    sqlite:<path>, sqlite::memory: or postgres://… (default ${DEFAULT_DATABASE_URL})
   --public-url <url>      base of the hosted page links (default http://localhost:<port>)
+  --hosted                a sandbox others reach: notifications and OAuth token requests go to public
+                          addresses only (PLAZO_WEBHOOK_TARGETS=public); set PLAZO_SIGNUP_CODE too
   -v, --version           print the version
   -h, --help              print this help
 
@@ -40,6 +42,7 @@ function parse() {
       host: { type: 'string' },
       'database-url': { type: 'string' },
       'public-url': { type: 'string' },
+      hosted: { type: 'boolean' },
       name: { type: 'string' },
       email: { type: 'string' },
       country: { type: 'string' },
@@ -105,6 +108,9 @@ if (positionals.length > 0) fail(`unknown command ${JSON.stringify(positionals.j
 const port = values.port === undefined ? undefined : Number(values.port)
 if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536))
   fail(`--port must be a port number (1-65535), got ${JSON.stringify(values.port)}`)
+
+// A hosted sandbox must not be made to send requests into the network it runs in.
+if (values.hosted) process.env.PLAZO_WEBHOOK_TARGETS ??= 'public'
 
 let sandbox: Sandbox
 try {
