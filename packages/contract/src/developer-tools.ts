@@ -57,6 +57,12 @@ export const RequestLogEntrySchema = Type.Object(
     status: Type.Integer({ description: 'The HTTP status answered.' }),
     duration_ms: Type.Integer({ minimum: 0, description: 'How long the API took to answer, in ms.' }),
     idempotency_key: Nullable(Type.String({ description: 'The `Idempotency-Key` header sent, if any.' })),
+    login_id: Nullable(
+      Type.String({
+        description:
+          'The login the call\u2019s token came from: the same for every call made with the tokens of one login and their refreshes (null for calls logged before it was kept).',
+      }),
+    ),
     request_body: Type.Unknown({
       description: 'The request body (JSON, else its text); null when there was none. Cut at 64 KiB.',
     }),
@@ -108,6 +114,7 @@ export const REQUEST_LOG_RESPONSE_EXAMPLE = {
       status: 400,
       duration_ms: 3,
       idempotency_key: 'refund-order-1042-1',
+      login_id: '5d0c2b7a-9e41-4f36-8a1d-2c7e9b4f6a03',
       request_body: { refunded_item_ids: [] },
       response_body: validationErrorExample(
         [{ field: '/refunded_item_ids', message: 'must NOT have fewer than 1 items', keyword: 'minItems' }],

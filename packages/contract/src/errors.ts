@@ -188,6 +188,13 @@ export const ERRORS = {
     'Event {id} not found.',
     'No event with that id belongs to your merchant.',
   ),
+  INTEGRATION_CHECK_NOT_FOUND: entry(
+    'INTEGRATION_CHECK_NOT_FOUND',
+    404,
+    'plazo.integration_check.not_found',
+    'Integration check {id} not found.',
+    'No integration check run with that id belongs to your merchant.',
+  ),
   CART_TOTAL_MISMATCH: entry(
     'CART_TOTAL_MISMATCH',
     409,
@@ -236,6 +243,13 @@ export const ERRORS = {
     'plazo.idempotency.in_progress',
     'A request with this Idempotency-Key is still being processed.',
     'A retry arrived while the first request with the same key is still running: retry later.',
+  ),
+  INTEGRATION_CHECK_NOT_WAITING: entry(
+    'INTEGRATION_CHECK_NOT_WAITING',
+    409,
+    'plazo.integration_check.not_waiting',
+    'Integration check {id} is not waiting for answers: {detail}',
+    'Answers were reported for an integration check run that is done, or whose notifications the sandbox sends itself.',
   ),
   LENDER_REJECTED: entry(
     'LENDER_REJECTED',

@@ -39,6 +39,16 @@ export type LatestEventsResponse = Webhooks['schemas']['LatestEventsResponse']
 export type WebhookSecretResponse = Webhooks['schemas']['WebhookSecretResponse']
 export type RotateWebhookSecretRequest = Webhooks['schemas']['RotateWebhookSecretRequest']
 export type NotificationUrlRequest = Webhooks['schemas']['NotificationUrlRequest']
+/** What `testHelpers.startIntegrationCheck` checks: `webhooks` (a handler's URL) or `flow` (your calls). */
+export type IntegrationCheckRequest = Orders['schemas']['IntegrationCheckRequest']
+/** A run of the integration check and its report (`plazo check --json` prints the same object). */
+export type IntegrationCheckRun = Orders['schemas']['IntegrationCheckRun']
+/** One check of a report: `id`, `status` (`pass`, `fail`, `warn`, `skip`), `title`, `detail`, `docs_url`. */
+export type IntegrationCheckResult = Orders['schemas']['IntegrationCheckResult']
+/** A notification prepared for you to send to your handler (`deliver: 'client'`). */
+export type PreparedDelivery = Webhooks['schemas']['PreparedDelivery']
+/** What your handler answered to each prepared notification (`testHelpers.answerIntegrationCheck`). */
+export type DeliveryAnswersRequest = Webhooks['schemas']['DeliveryAnswersRequest']
 /** The body of a 4xx answer (spec §8). */
 export type ErrorBody = Orders['schemas']['ErrorBody']
 

@@ -33,6 +33,12 @@ const CALLS: Record<string, { call: string; args: string[] }> = {
   rotateWebhookSecret: { call: 'webhooks.rotateSecret', args: ['$body'] },
   downloadWebhookCaCertificate: { call: 'webhooks.caCertificate', args: [] },
   downloadWebhookClientCertificate: { call: 'webhooks.clientCertificate', args: [] },
+  startIntegrationCheck: { call: 'testHelpers.startIntegrationCheck', args: ['$body'] },
+  getIntegrationCheck: { call: 'testHelpers.integrationCheck', args: ['PLAZO_INTEGRATION_CHECK_ID'] },
+  answerIntegrationCheck: {
+    call: 'testHelpers.answerIntegrationCheck',
+    args: ['PLAZO_INTEGRATION_CHECK_ID', '$body'],
+  },
 }
 
 /** What the client reads by itself. */

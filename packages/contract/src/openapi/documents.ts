@@ -6,6 +6,7 @@ import { WEBHOOK_EVENT_SCHEMAS } from '../webhooks.ts'
 import { ComponentRegistry } from './components.ts'
 import { SPANISH_TAG_NAMES, SPANISH_TEXTS } from './es/index.ts'
 import {
+  answerIntegrationCheck,
   CLIENT_TAG_DESCRIPTIONS,
   cancelSession,
   capture,
@@ -31,6 +32,7 @@ import {
   getEmbeddedClientSession,
   getEmbeddedDownPayment,
   getHppClientSession,
+  getIntegrationCheck,
   getSession,
   getWebhookSecret,
   listLatestEvents,
@@ -47,6 +49,7 @@ import {
   sandboxOutbox,
   setNotificationUrl,
   simulateOffers,
+  startIntegrationCheck,
   streamEvents,
   updateSession,
 } from './operations/index.ts'
@@ -173,6 +176,8 @@ export const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> 
     refund,
     clockAdvance,
     listRequestLog,
+    startIntegrationCheck,
+    getIntegrationCheck,
   ],
   webhook: [
     login,
@@ -187,6 +192,9 @@ export const operationsByDocument: Record<OpenApiDocumentName, OperationSpec[]> 
     downloadWebhookClientCertificate,
     streamEvents,
     listLatestEvents,
+    startIntegrationCheck,
+    getIntegrationCheck,
+    answerIntegrationCheck,
   ],
 }
 
@@ -210,6 +218,7 @@ const PATH_PARAMETER_DESCRIPTIONS = {
   hpp_id: 'Id of the hosted payment page (`payload.hpp.id`).',
   event_id: 'The `event_id` of the notification (its `webhook-id` header).',
   agent_id: 'Your agent (point of sale) id: public, given to checkout-js `init({ agentId })`.',
+  integration_check_id: 'The `id` of the integration check run.',
 } as const
 
 function pathParameter(name: keyof typeof PATH_PARAMETER_DESCRIPTIONS) {

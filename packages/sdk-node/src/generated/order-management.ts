@@ -209,6 +209,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/test-helpers/integration-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check your integration
+         * @description Sandbox only: grade your integration against the checks of the guide *Check your integration*, the same ones `plazo check` runs. `kind: "webhooks"` sends your notification handler (`url`) a battery of notifications made from real events of sessions the run creates in your account: correctly signed, forged, changed after signing, stale, unsigned, signed during a secret rotation, sent twice, out of order, of an unknown type and with unknown fields. Each is signed with your secret and your merchant `notification_auth`; the run then grades the answers and what your handler did with each, from your API calls on its session (the request log). It answers `running` at once: read the report with `GET /test-helpers/integration-checks/{integration_check_id}` until `done`. With `deliver: "client"` the notifications come back prepared, in `deliveries`, for you to send. `kind: "flow"` grades your API calls and sessions of the last `since_minutes` (or of one `checkout_session_id`) at once: Idempotency-Key on every POST, tokens reused, the session read after the customer comes back, confirm and capture windows, no request repeated unchanged after a 4xx, notifications acknowledged on their first try.
+         */
+        post: operations["startIntegrationCheck"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/test-helpers/integration-checks/{integration_check_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read an integration check report
+         * @description Sandbox only: the run and, once `done`, its report: one entry per check with `status` (`pass`, `fail`, `warn` or `skip`), what it saw (`detail`, with request and event ids) and the guide section that explains the fix (`docs_url`). A webhooks run takes a few seconds: read it again until `status` is `done`.
+         */
+        get: operations["getIntegrationCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1894,10 +1934,113 @@ export interface components {
             /** @description How long the API took to answer, in ms. */
             duration_ms: number;
             idempotency_key: string | null;
+            login_id: string | null;
             /** @description The request body (JSON, else its text); null when there was none. Cut at 64 KiB. */
             request_body: unknown;
             /** @description The response body (JSON, else its text); null when there was none. Cut at 64 KiB. */
             response_body: unknown;
+        };
+        /**
+         * IntegrationCheckRun
+         * @description A run of the integration check and its report: the same object `plazo check … --json` prints, with `id` and `status`.
+         */
+        IntegrationCheckRun: {
+            /**
+             * Format: uuid
+             * @description The run: read it again with `GET /test-helpers/integration-checks/{id}`.
+             * @example 4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11
+             */
+            id: string;
+            /**
+             * @description `running` until every check is graded, then `done`.
+             * @enum {string}
+             */
+            status: "running" | "done";
+            /**
+             * @description What was checked.
+             * @enum {string}
+             */
+            kind: "webhooks" | "flow";
+            /**
+             * Format: date-time
+             * @description When the run started (real time).
+             * @example 2026-05-17T10:30:00Z
+             */
+            created_at: string;
+            /** @description Checks with status `pass`. */
+            passed: number;
+            /** @description Checks with status `fail`: the run fails when one does. */
+            failed: number;
+            /** @description Checks with status `warn`. */
+            warned: number;
+            /** @description Every check, in a fixed order; empty while `running`. */
+            checks: components["schemas"]["IntegrationCheckResult"][];
+            /** @description With `deliver: "client"`, while `running`: the notifications to send, in this order, and report with `POST /test-helpers/integration-checks/{id}/answers`. */
+            deliveries?: components["schemas"]["PreparedDelivery"][];
+        };
+        /**
+         * IntegrationCheckResult
+         * @description One check of a run.
+         */
+        IntegrationCheckResult: {
+            /** @description The check: `signature.valid`, `flow.token_reuse`… (fixed ids). */
+            id: string;
+            /**
+             * @description `pass`; `fail` (fix it: the run fails); `warn` (works, but read `detail`); `skip` (nothing to judge).
+             * @enum {string}
+             */
+            status: "pass" | "fail" | "warn" | "skip";
+            /** @description What the check expects. */
+            title: string;
+            /** @description What the check saw, with the request ids and event ids involved. */
+            detail: string;
+            /** @description The section of the guide that explains the check and its fix. */
+            docs_url: string;
+        };
+        /**
+         * PreparedDelivery
+         * @description A notification prepared for you to POST to your handler, in the order given (`deliver: "client"`).
+         */
+        PreparedDelivery: {
+            /** @description The delivery, named in its answer. */
+            id: string;
+            /** @description The check it is for. */
+            check_id: string;
+            /** @description The headers to send, the Standard Webhooks ones included (or left out, for a check). */
+            headers: {
+                [key: string]: string;
+            };
+            /** @description The body to POST, byte for byte. */
+            body: string;
+        };
+        /**
+         * IntegrationCheckRequest
+         * @description Sandbox only: what to check. `url` is required with `kind: "webhooks"`; `checkout_session_id` and `since_minutes` are for `flow` (not both).
+         */
+        IntegrationCheckRequest: {
+            /**
+             * @description `webhooks`: send your notification handler a battery of signed notifications and grade its answers and what it then does. `flow`: grade your latest API calls and sessions.
+             * @enum {string}
+             */
+            kind: "webhooks" | "flow";
+            /**
+             * Format: uri
+             * @description `webhooks` only, required there: your notification handler. With `deliver: "sandbox"` the sandbox must be able to reach it.
+             */
+            url?: string;
+            /**
+             * @description `webhooks` only: `sandbox` (default) sends the notifications itself; `client` answers them prepared, in `deliveries`, for you to send (`plazo check webhooks` does, to a localhost URL) and report with `POST /test-helpers/integration-checks/{integration_check_id}/answers`.
+             * @enum {string}
+             */
+            deliver?: "sandbox" | "client";
+            /**
+             * Format: uuid
+             * @description `flow` only: grade this session and the calls made on it.
+             * @example 4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11
+             */
+            checkout_session_id?: string;
+            /** @description `flow` only: grade the calls of the last this many minutes and their sessions (default 60; the request log keeps 24 hours). */
+            since_minutes?: number;
         };
     };
     responses: never;
@@ -2924,6 +3067,174 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description Internal error. No body; the `x-request-id` header identifies the request in our logs. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    startIntegrationCheck: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique string (1 to 255 characters). The same key with the same request (method, path and JSON body; key order and spacing do not count) replays the first response; with a different request it answers 422; while the first is still running, 409. Kept 24 hours. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description Started: `done` with its report for `flow`; `running` for `webhooks`, with the prepared `deliveries` when `deliver` is `client`. */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationCheckRun"];
+                };
+            };
+            /** @description Schema validation failed: `schema_errors` names each invalid field and `original_data` echoes the body. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired bearer token. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description No checkout session with this id belongs to your merchant (another merchant’s ids answer the same). */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description A request with the same `Idempotency-Key` is still running: retry a moment later. */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is larger than 1 MiB (`BODY_LIMIT_BYTES`). */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not `application/json`, or declares a charset other than UTF-8 (`charset=utf-8`, or none). */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The `Idempotency-Key` was already used with a different request: another method, path or JSON body (compared as parsed JSON, so key order and spacing do not count). */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal error. No body; the `x-request-id` header identifies the request in our logs. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getIntegrationCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The `id` of the integration check run. */
+                integration_check_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationCheckRun"];
+                };
+            };
+            /** @description Schema validation failed: `schema_errors` names each invalid field and `original_data` echoes the body. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
+                };
+            };
+            /** @description Missing, unknown or expired bearer token. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description No integration check run with this id belongs to your merchant. */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
             /** @description Internal error. No body; the `x-request-id` header identifies the request in our logs. */

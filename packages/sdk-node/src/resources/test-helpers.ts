@@ -3,6 +3,9 @@ import type {
   ClockAdvanceRequest,
   ClockResponse,
   CustomerActionRequest,
+  DeliveryAnswersRequest,
+  IntegrationCheckRequest,
+  IntegrationCheckRun,
   OutboxListResponse,
   RequestLogResponse,
   SessionResponse,
@@ -53,5 +56,70 @@ export class TestHelpers {
    */
   requestLog(query: { status?: string; path?: string; limit?: number } = {}): Promise<RequestLogResponse> {
     return body(this.#api.orders.GET('/test-helpers/request-log', { params: { query } }))
+  }
+
+  /**
+   * Starts an integration check (what `plazo check` runs): `{ kind: 'flow' }` answers its report at once;
+   * `{ kind: 'webhooks', url }` answers `running` (read it with `integrationCheck` until `done`), or with
+   * `deliver: 'client'` the notifications to send yourself, then `answerIntegrationCheck`.
+   */
+  startIntegrationCheck(
+    request: IntegrationCheckRequest,
+    options: RequestOptions = {},
+  ): Promise<IntegrationCheckRun> {
+    return body(
+      this.#api.orders.POST('/test-helpers/integration-checks', {
+        body: request,
+        fetch: this.#api.transport.fetcher(options),
+      }),
+    )
+  }
+
+  /** An integration check run and, once `done`, its report. */
+  integrationCheck(id: string): Promise<IntegrationCheckRun> {
+    return body(
+      this.#api.orders.GET('/test-helpers/integration-checks/{integration_check_id}', {
+        params: { path: { integration_check_id: id } },
+      }),
+    )
+  }
+
+  /** Reports what your handler answered to the deliveries of a `deliver: 'client'` run: answers the report. */
+  answerIntegrationCheck(
+    id: string,
+    request: DeliveryAnswersRequest,
+    options: RequestOptions = {},
+  ): Promise<IntegrationCheckRun> {
+    return body(
+      this.#api.webhooks.POST('/test-helpers/integration-checks/{integration_check_id}/answers', {
+        params: { path: { integration_check_id: id } },
+        body: request,
+        fetch: this.#api.transport.fetcher(options),
+      }),
+    )
+  }
+
+  /**
+   * Runs an integration check to its end: starts it and reads it every `pollIntervalMs` (500) until it is
+   * `done`, within `timeoutMs` (120 000). Not for `deliver: 'client'`, whose notifications you send yourself.
+   */
+  async runIntegrationCheck(
+    request: IntegrationCheckRequest,
+    options: RequestOptions & { pollIntervalMs?: number; timeoutMs?: number } = {},
+  ): Promise<IntegrationCheckRun> {
+    if (request.kind === 'webhooks' && request.deliver === 'client')
+      throw new TypeError(
+        'Plazo: runIntegrationCheck sends nothing: use startIntegrationCheck with deliver: client',
+      )
+    const { pollIntervalMs = 500, timeoutMs = 120_000, ...requestOptions } = options
+    const deadline = Date.now() + timeoutMs
+    let run = await this.startIntegrationCheck(request, requestOptions)
+    while (run.status !== 'done') {
+      if (Date.now() > deadline)
+        throw new Error(`Plazo: integration check ${run.id} still running after ${timeoutMs} ms`)
+      await new Promise((resolve) => setTimeout(resolve, pollIntervalMs))
+      run = await this.integrationCheck(run.id)
+    }
+    return run
   }
 }

@@ -84,6 +84,10 @@ export const GLOBALS_TEXTS: Readonly<Record<string, string>> = {
   'No agent (point of sale) has that id: check the `agentId` given to checkout-js.':
     'Ningún agente (punto de venta) tiene ese id: comprueba el `agentId` que pasas a checkout-js.',
   'No event with that id belongs to your merchant.': 'Ningún evento con ese id pertenece a tu comercio.',
+  'No integration check run with that id belongs to your merchant.':
+    'Ninguna comprobación de la integración con ese id pertenece a tu comercio.',
+  'Answers were reported for an integration check run that is done, or whose notifications the sandbox sends itself.':
+    'Se informó de respuestas para una comprobación de la integración que ya terminó, o cuyas notificaciones envía el propio sandbox.',
   '`cart.total_price_with_tax` is not the sum of the items `total_price_with_tax`.':
     '`cart.total_price_with_tax` no es la suma de los `total_price_with_tax` de los artículos.',
   'The session status does not allow the operation (e.g. update after capture, cancel after capture, capture before confirmation).':

@@ -10,6 +10,7 @@ import { CUSTOMER_SCHEMA_TEXTS } from './customer-schemas.ts'
 import { DEVELOPER_TOOL_TEXTS } from './developer-tools.ts'
 import { DOCUMENT_TEXTS, TAG_NAMES } from './documents.ts'
 import { GLOBALS_TEXTS } from './globals.ts'
+import { INTEGRATION_CHECK_TEXTS } from './integration-checks.ts'
 import { OPERATION_TEXTS } from './operations.ts'
 import { PAYMENT_SCHEMA_TEXTS } from './payment-schemas.ts'
 import { REQUEST_SCHEMA_TEXTS } from './request-schemas.ts'
@@ -30,6 +31,7 @@ export const SPANISH_CATALOGUES: Readonly<Record<string, Catalogue>> = {
   'webhook-schemas.ts': WEBHOOK_SCHEMA_TEXTS,
   'api-edges.ts': API_EDGE_TEXTS,
   'developer-tools.ts': DEVELOPER_TOOL_TEXTS,
+  'integration-checks.ts': INTEGRATION_CHECK_TEXTS,
 }
 
 /** Every English text with its Spanish. A text translated in two catalogues is a mistake and fails here. */

@@ -2,6 +2,7 @@
 export * from './auth.ts'
 export * from './developer-tools.ts'
 export * from './hpp-embedded-client.ts'
+export * from './integration-checks.ts'
 export * from './orders.ts'
 export * from './public-client.ts'
 export * from './responses.ts'

@@ -34,7 +34,7 @@ export interface OperationSpec {
   /** Answers CORS for any origin (`access-control-allow-origin: *`): called from the merchant's page. */
   cors?: boolean
   idempotent?: boolean
-  pathParams?: Array<'checkout_session_id' | 'hpp_id' | 'event_id' | 'agent_id'>
+  pathParams?: Array<'checkout_session_id' | 'hpp_id' | 'event_id' | 'agent_id' | 'integration_check_id'>
   queryParams?: Array<{ name: string; description: string; required: boolean; schema: TSchema }>
   request?: { schema: TSchema; examples: Record<string, Example>; required?: boolean }
   responses: Record<string, ResponseSpec>
