@@ -160,6 +160,9 @@ export const FLOWS: Readonly<Record<string, readonly FlowStep[]>> = {
     { operation: 'cancelCheckoutSession', status: 201 },
     { operation: 'sandboxClockAdvance', status: 201 },
     { operation: 'listRequestLog', status: 200 },
+    // A flow check of the calls just made: its report comes at once.
+    { operation: 'startIntegrationCheck', status: 201, store: { integration_check_id: 'body.id' } },
+    { operation: 'getIntegrationCheck', status: 200 },
     LOGOUT,
   ],
   webhook: [
@@ -179,6 +182,19 @@ export const FLOWS: Readonly<Record<string, readonly FlowStep[]>> = {
     { operation: 'rotateWebhookSecret', status: 201 },
     { operation: 'downloadWebhookCaCertificate', status: 200 },
     { operation: 'downloadWebhookClientCertificate', status: 200 },
+    // A webhooks check whose notifications the client sends: the run waits for the answers reported next.
+    {
+      operation: 'startIntegrationCheck',
+      status: 201,
+      name: named(
+        'Check a webhook handler: the notifications, prepared for you to send',
+        'Comprueba un receptor de webhooks: las notificaciones, preparadas para que las envíes',
+      ),
+      body: () => ({ kind: 'webhooks', url: 'http://127.0.0.1:9/webhooks', deliver: 'client' }),
+      store: { integration_check_id: 'body.id' },
+    },
+    { operation: 'getIntegrationCheck', status: 200 },
+    { operation: 'answerIntegrationCheck', status: 201 },
     LOGOUT,
   ],
 }
@@ -201,6 +217,10 @@ export const FLOW_VARIABLES: Readonly<Record<string, Readonly<Record<ReferenceLo
   client_secret: named(
     'The client_secret of the last embedded session, set by its create.',
     'El client_secret de la última sesión integrada, que guarda su creación.',
+  ),
+  integration_check_id: named(
+    'The last integration check run, set by its start.',
+    'La última comprobación de la integración, que guarda su inicio.',
   ),
   event_id: named(
     'The first event of the session, set by the list of its events.',

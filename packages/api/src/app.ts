@@ -12,6 +12,10 @@ import { PublicClientService } from './domain/client/public-client.ts'
 import { EventStream } from './domain/devtools/event-stream.ts'
 import { RequestLog } from './domain/devtools/request-log.ts'
 import { SessionSearch } from './domain/devtools/session-search.ts'
+import {
+  type IntegrationCheckOptions,
+  IntegrationChecks,
+} from './domain/integration-checks/integration-checks.ts'
 import { Accounts } from './domain/sandbox/accounts.ts'
 import { Clock } from './domain/sandbox/clock.ts'
 import { SignUp } from './domain/sandbox/sign-up.ts'
@@ -39,6 +43,7 @@ import { DEVTOOLS_PATHS, devtoolsRoutes } from './routes/devtools/index.ts'
 import { hppDistributionRoutes, hppPageRoutes } from './routes/hpp/index.ts'
 import { mcpRoutes } from './routes/mcp/index.ts'
 import { testHelperRoutes } from './routes/test-helpers/index.ts'
+import { integrationCheckRoutes } from './routes/test-helpers/integration-checks.ts'
 import { outboxTestHelperRoutes } from './routes/test-helpers/outbox.ts'
 import { webhookRoutes } from './routes/webhooks/index.ts'
 import type { Database } from './storage/index.ts'
@@ -64,6 +69,8 @@ export interface AppOptions {
   webhooks?: WebhookOptions
   /** Keeps the sandbox request log (default: when the sandbox is on); off, for `bench:api` to measure its cost. */
   requestLog?: boolean
+  /** The integration check's timings (settle window, latency bound); tests shorten them. */
+  integrationChecks?: IntegrationCheckOptions
 }
 
 export interface App extends FastifyInstance {
@@ -157,6 +164,24 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (options.requestLog ?? config.sandbox)
     registerRequestLog(app, requestLog, DEVTOOLS_PATHS, dashboardMarker)
 
+  // The integration check (`plazo check`): sandbox runs that grade a merchant's webhook handler and API flow.
+  const integrationChecks = new IntegrationChecks(
+    {
+      db,
+      now,
+      clock,
+      sessions,
+      lifecycle,
+      webhooks: webhooks.service,
+      certificates: webhooks.certificates,
+      requestLog,
+      docsUrl: config.docsUrl,
+      log: app.log,
+    },
+    options.integrationChecks,
+  )
+  app.addHook('onClose', async () => integrationChecks.close())
+
   // API answers carry tokens, customers' personal data and states that change: no browser or proxy keeps one
   // (a hosted page link stays in history and travels by SMS). Set first, so errors and 404s carry it too.
   app.addHook('onRequest', async (request, reply) => {
@@ -175,6 +200,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (config.sandbox) outboxTestHelperRoutes(api, distribution)
       webhookRoutes(api, webhooks.service)
       if (config.sandbox) devtoolsRoutes(api, new EventStream({ db }), requestLog)
+      if (config.sandbox) integrationCheckRoutes(api, integrationChecks)
     },
     { prefix: API_PREFIX },
   )

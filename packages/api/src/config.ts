@@ -13,6 +13,8 @@ export interface Config {
   publicUrl: string
   /** The shared docs password (3–50 characters). */
   docsPassword: string
+  /** The docs site as merchants reach it, without a trailing slash: the integration check links its guide there. */
+  docsUrl: string
   /** Enables the sandbox test-helper endpoints. */
   sandbox: boolean
   /** Lifetime of an access token, reported as `expires_in` at login. */
@@ -97,6 +99,7 @@ export function loadConfig(env: Env): Config {
       [...raw].length >= 3 && [...raw].length <= 50 ? raw : new Invalid('must be 3 to 50 characters long'),
     { trim: false },
   )
+  const docsUrl = read('PLAZO_DOCS_URL', `http://localhost:${docsPort}`, parsePublicUrl)
   const sandbox = read('PLAZO_SANDBOX', CONFIG_DEFAULTS.sandbox, parseBoolean)
   const accessTokenTtlSeconds = read(
     'PLAZO_ACCESS_TOKEN_TTL_SECONDS',
@@ -127,6 +130,7 @@ export function loadConfig(env: Env): Config {
     databaseUrl,
     publicUrl,
     docsPassword,
+    docsUrl,
     sandbox,
     accessTokenTtlSeconds,
     brandName,

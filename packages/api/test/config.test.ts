@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       databaseUrl: 'sqlite:./data/plazo.sqlite',
       publicUrl: 'http://localhost:4000',
       docsPassword: 'plazo-docs',
+      docsUrl: 'http://localhost:3000',
       sandbox: true,
       accessTokenTtlSeconds: 2678400,
       brandName: 'Plazo',
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
         PLAZO_DATABASE_URL: 'postgresql://plazo:secret@127.0.0.1:5432/plazo',
         PLAZO_PUBLIC_URL: 'https://sandbox.example.com/base/',
         PLAZO_DOCS_PASSWORD: 'open sesame',
+        PLAZO_DOCS_URL: 'https://docs.example.com/',
         PLAZO_SANDBOX: 'false',
         PLAZO_ACCESS_TOKEN_TTL_SECONDS: '3600',
         PLAZO_BRAND_NAME: 'Cuotas',
@@ -45,6 +47,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgresql://plazo:secret@127.0.0.1:5432/plazo',
       publicUrl: 'https://sandbox.example.com/base',
       docsPassword: 'open sesame',
+      docsUrl: 'https://docs.example.com',
       sandbox: false,
       accessTokenTtlSeconds: 3600,
       brandName: 'Cuotas',
@@ -54,6 +57,10 @@ describe('loadConfig', () => {
 
   it('derives the public URL from the API port', () => {
     expect(loadConfig({ PLAZO_API_PORT: '5050' }).publicUrl).toBe('http://localhost:5050')
+  })
+
+  it('derives the docs URL the integration check links to from the docs port', () => {
+    expect(loadConfig({ PLAZO_DOCS_PORT: '5051' }).docsUrl).toBe('http://localhost:5051')
   })
 
   it('accepts the database URL forms of DESIGN.md', () => {

@@ -8,6 +8,7 @@ import {
   EmbeddedCreateResponseSchema,
   GetSessionResponseSchema,
   HppCreateResponseSchema,
+  IntegrationCheckRunSchema,
   LatestEventsResponseSchema,
   OperationResponseSchema,
   OutboxListResponseSchema,
@@ -73,6 +74,9 @@ const CALLED_BY = {
   listLatestEvents: 'webhooks.latestEvents',
   listRequestLog: 'testHelpers.requestLog',
   streamEvents: 'webhooks.streamEvents (event-stream.test.ts), what plazo listen reads',
+  startIntegrationCheck: 'testHelpers.startIntegrationCheck (and runIntegrationCheck)',
+  getIntegrationCheck: 'testHelpers.integrationCheck (and runIntegrationCheck)',
+  answerIntegrationCheck: 'testHelpers.answerIntegrationCheck',
 }
 
 const DOCUMENTS = ['checkout-session-embedded', 'checkout-session-hpp', 'order-management', 'webhook']
@@ -191,6 +195,42 @@ describe.each(testEngines().filter((e) => e.name !== 'sqlite (file)'))(
         await plazo.testHelpers.requestLog({ path: '/test-helpers/clock' }),
       )
       expect(log.payload.every((entry) => entry.path.includes('/test-helpers/clock'))).toBe(true)
+    })
+
+    it('runs the integration check: a flow report at once, a webhooks run prepared for the client', async () => {
+      const flow = expectValid(
+        IntegrationCheckRunSchema,
+        await plazo.testHelpers.runIntegrationCheck({ kind: 'flow' }),
+      )
+      expect(flow).toMatchObject({ kind: 'flow', status: 'done' })
+      expect(flow.checks).toHaveLength(7)
+      expect((await plazo.testHelpers.integrationCheck(flow.id)).checks).toEqual(flow.checks)
+      const started = expectValid(
+        IntegrationCheckRunSchema,
+        await plazo.testHelpers.startIntegrationCheck({
+          kind: 'webhooks',
+          url: 'http://127.0.0.1:9/webhooks',
+          deliver: 'client',
+        }),
+      )
+      const deliveries = started.deliveries ?? []
+      expect(deliveries).toHaveLength(13)
+      const report = expectValid(
+        IntegrationCheckRunSchema,
+        await plazo.testHelpers.answerIntegrationCheck(started.id, {
+          answers: deliveries.map((delivery) => ({
+            delivery_id: delivery.id,
+            status_code: null,
+            duration_ms: 1,
+          })),
+        }),
+      )
+      expect(report).toMatchObject({
+        status: 'done',
+        kind: 'webhooks',
+        failed: 11 - report.passed - report.warned,
+      })
+      expect(report.checks.find((check) => check.id === 'signature.valid')?.status).toBe('fail')
     })
 
     it('lists and redelivers webhook events, sets a notification URL, reads and rotates the secret', async () => {

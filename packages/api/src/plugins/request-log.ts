@@ -42,6 +42,7 @@ export function registerRequestLog(
           status: reply.statusCode,
           duration_ms: Math.round(reply.elapsedTime),
           idempotency_key: typeof key === 'string' ? key : null,
+          login_id: principal.loginId ?? null,
           request_text: bodyText(request.body),
           response_text: bodyText(request.loggedPayload),
         })

@@ -17,12 +17,14 @@ export interface DestinationRow {
   previous_webhook_secret_expires_at: string | null
   /** The merchant's sandbox clock: minutes ahead of real time. */
   offset_minutes: number | null
+  /** The integration check run that made the session: it sends the session's notifications itself. */
+  integration_check_id: string | null
 }
 
 /** The destination's columns, for a query joining `DESTINATION_JOINS` to a session aliased `s`. */
 export const DESTINATION_COLUMNS = `s.document, s.notification_auth, m.notification_url AS merchant_notification_url,
   m.notification_auth AS merchant_notification_auth, m.webhook_secret,
-  m.previous_webhook_secret, m.previous_webhook_secret_expires_at, c.offset_minutes`
+  m.previous_webhook_secret, m.previous_webhook_secret_expires_at, c.offset_minutes, s.integration_check_id`
 
 /** Joins a session `s` to its merchant `m` and the merchant's sandbox clock `c`. */
 export const DESTINATION_JOINS = `JOIN merchants m ON m.id = s.merchant_id
@@ -50,5 +52,6 @@ export function destinationOf(row: DestinationRow): DestinationRow {
     previous_webhook_secret: row.previous_webhook_secret,
     previous_webhook_secret_expires_at: row.previous_webhook_secret_expires_at,
     offset_minutes: row.offset_minutes,
+    integration_check_id: row.integration_check_id,
   }
 }

@@ -14,4 +14,6 @@ export const JSON_COLUMNS: ReadonlySet<string> = new Set([
   'response_body',
   // events: the webhook body as it will be POSTed
   'payload',
+  // integration_checks: a run's request, prepared notifications, answers and report
+  'check_document',
 ])

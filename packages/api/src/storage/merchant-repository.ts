@@ -19,6 +19,16 @@ export interface WebhookSecretRow {
   previous_webhook_secret_expires_at: string | null
 }
 
+/** How the merchant's notifications are signed and authenticated, as the integration check signs its own. */
+export interface SigningRow {
+  webhook_secret: string
+  previous_webhook_secret: string | null
+  previous_webhook_secret_expires_at: string | null
+  notification_auth: unknown
+  /** The merchant's sandbox clock: minutes ahead of real time. */
+  offset_minutes: number | null
+}
+
 /** A merchant as the sandbox seed writes it. */
 export interface NewMerchant {
   id: string
@@ -91,6 +101,16 @@ export const merchantRepository = {
       [agentId],
     )
     return row?.name
+  },
+
+  /** The merchant's secrets (the replaced one too), its `notification_auth` and its sandbox clock. */
+  async signing(db: Queryable, merchantId: string): Promise<SigningRow | undefined> {
+    return db.one<SigningRow>(
+      `SELECT m.webhook_secret, m.previous_webhook_secret, m.previous_webhook_secret_expires_at,
+         m.notification_auth, c.offset_minutes
+       FROM merchants m LEFT JOIN sandbox_clocks c ON c.merchant_id = m.id WHERE m.id = $1`,
+      [merchantId],
+    )
   },
 
   async webhookSecret(db: Queryable, merchantId: string): Promise<WebhookSecretRow | undefined> {

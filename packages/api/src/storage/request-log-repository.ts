@@ -11,6 +11,8 @@ export interface RequestLogRow {
   status: number
   duration_ms: number
   idempotency_key: string | null
+  /** The login (token family) the call was made with; null for rows written before it was kept. */
+  login_id: string | null
   request_text: string | null
   response_text: string | null
   created_at: string
@@ -30,8 +32,8 @@ export interface RequestLogFilter {
 }
 
 const COLUMNS =
-  'merchant_id, request_id, method, path, status, duration_ms, idempotency_key, request_hash, response_hash, created_at'
-const PARAMS_PER_ROW = 10
+  'merchant_id, request_id, method, path, status, duration_ms, idempotency_key, login_id, request_hash, response_hash, created_at'
+const PARAMS_PER_ROW = 11
 /** Rows per INSERT statement: one statement per row cost more than the writing itself. */
 export const INSERT_ROWS_PER_STATEMENT = 100
 
@@ -78,6 +80,7 @@ export const requestLogRepository = {
       row.status,
       row.duration_ms,
       row.idempotency_key,
+      row.login_id,
       hashOf(row.merchant_id, row.request_text),
       hashOf(row.merchant_id, row.response_text),
       row.created_at,
@@ -104,7 +107,7 @@ export const requestLogRepository = {
   async list(db: Queryable, merchantId: string, filter: RequestLogFilter): Promise<RequestLogRow[]> {
     return db.query<RequestLogRow>(
       `SELECT l.id, l.merchant_id, l.request_id, l.method, l.path, l.status, l.duration_ms, l.idempotency_key,
-         COALESCE(rq.body, l.request_text) AS request_text, COALESCE(rs.body, l.response_text) AS response_text,
+         l.login_id, COALESCE(rq.body, l.request_text) AS request_text, COALESCE(rs.body, l.response_text) AS response_text,
          l.created_at
        FROM request_log l
        LEFT JOIN request_log_bodies rq ON rq.merchant_id = l.merchant_id AND rq.hash = l.request_hash

@@ -185,6 +185,31 @@ export const sessionRepository = {
     return row && fromRow(row)
   },
 
+  /** Marks a session as made by an integration check run (the outbox leaves its events to the run). */
+  async markIntegrationCheck(db: Queryable, id: string, integrationCheckId: string): Promise<void> {
+    await db.run('UPDATE checkout_sessions SET integration_check_id = $2 WHERE id = $1', [
+      id,
+      integrationCheckId,
+    ])
+  },
+
+  /**
+   * The merchant's sessions among `ids` (others' and unknown ids are left out), with the integration check run
+   * that made each, if one did.
+   */
+  async findManyWithCheck(
+    db: Queryable,
+    merchantId: string,
+    ids: readonly string[],
+  ): Promise<Array<{ document: CheckoutSession; integration_check_id: string | null }>> {
+    if (ids.length === 0) return []
+    return db.query<{ document: CheckoutSession; integration_check_id: string | null }>(
+      `SELECT document, integration_check_id FROM checkout_sessions
+        WHERE merchant_id = $1 AND id IN (${ids.map((_, i) => `$${i + 2}`).join(', ')})`,
+      [merchantId, ...ids],
+    )
+  },
+
   /** Whether the merchant has this session. */
   async exists(db: Queryable, merchantId: string, id: string): Promise<boolean> {
     const row = await db.one('SELECT id FROM checkout_sessions WHERE id = $1 AND merchant_id = $2', [

@@ -119,4 +119,18 @@ export const SETUPS: Record<string, Prepare> = {
   streamEvents: nothing,
   listRequestLog: nothing,
   listLatestEvents: approved('auto_capture'),
+  startIntegrationCheck: nothing,
+  getIntegrationCheck: async (kit) => {
+    const run = await kit.inject('POST', '/test-helpers/integration-checks/', { kind: 'flow' })
+    return { env: { PLAZO_INTEGRATION_CHECK_ID: run.json().id } }
+  },
+  // A webhooks run whose notifications the client sends: it waits for the answers the sample reports.
+  answerIntegrationCheck: async (kit) => {
+    const run = await kit.inject('POST', '/test-helpers/integration-checks/', {
+      kind: 'webhooks',
+      url: 'http://127.0.0.1:9/webhooks',
+      deliver: 'client',
+    })
+    return { env: { PLAZO_INTEGRATION_CHECK_ID: run.json().id } }
+  },
 }

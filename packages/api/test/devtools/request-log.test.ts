@@ -76,6 +76,35 @@ describe.each(testEngines())('the request log on $name', (engine) => {
     expect(left.map((row) => JSON.parse(row.body))).toEqual([after.json()])
   })
 
+  it('names the login each call was made with: the same for one token and its refreshes, another per login', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/login/',
+      payload: { username: SANDBOX.demoStore.username, password: SANDBOX.password },
+    })
+    const second = { authorization: `Bearer ${login.json().access_token}` }
+    await t.app.inject({ url: '/api/v2/webhooks/secret', headers: t.demo })
+    await t.app.inject({ url: '/api/v2/webhooks/secret', headers: t.demo })
+    await t.app.inject({ url: '/api/v2/webhooks/secret', headers: second })
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/auth/refresh/',
+      payload: { refresh_token: login.json().refresh_token },
+    })
+    await t.app.inject({
+      url: '/api/v2/webhooks/secret',
+      headers: { authorization: `Bearer ${refreshed.json().access_token}` },
+    })
+    const body = expectBody(await log('?path=/webhooks/secret'), RequestLogResponseSchema) as {
+      payload: Array<{ login_id: string | null }>
+    }
+    const [afterRefresh, secondLogin, demoAgain, demo] = body.payload.map((entry) => entry.login_id)
+    expect(demo).toMatch(/^[0-9a-f-]{36}$/)
+    expect(demoAgain).toBe(demo)
+    expect(secondLogin).not.toBe(demo)
+    expect(afterRefresh).toBe(secondLogin)
+  })
+
   it('refuses a bad filter with the documented 400 and needs the token', async () => {
     const res = await log('?status=4x')
     expect(res.statusCode).toBe(400)

@@ -33,6 +33,8 @@ export interface TestAppOptions {
   webhooks?: Parameters<typeof buildApp>[0]['webhooks']
   /** Passed to buildApp: the built checkout app served at /hpp and /embedded. */
   hppDistDir?: string
+  /** Passed to buildApp: the integration check's settle window and latency bound. */
+  integrationChecks?: Parameters<typeof buildApp>[0]['integrationChecks']
 }
 
 /** Logs both sandbox users in: their Bearer headers. */
@@ -64,6 +66,7 @@ export async function testApp(
     ...(options.timerIntervalMs === undefined ? {} : { timerIntervalMs: options.timerIntervalMs }),
     webhooks: options.webhooks ?? { intervalMs: false },
     ...(options.hppDistDir === undefined ? {} : { hppDistDir: options.hppDistDir }),
+    ...(options.integrationChecks === undefined ? {} : { integrationChecks: options.integrationChecks }),
   })
   return {
     app,

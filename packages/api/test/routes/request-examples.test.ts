@@ -130,6 +130,17 @@ describe('every request example of the documents', () => {
           body.refunded_item_ids = lines.slice(0, body.refunded_item_ids.length)
         return { path: { checkout_session_id: id }, body }
       }
+      case 'answerIntegrationCheck': {
+        // A webhooks run whose notifications the client sends: it waits for their answers.
+        const run = await t.app.inject({
+          method: 'POST',
+          url: '/api/v2/test-helpers/integration-checks/',
+          headers: t.demo,
+          payload: { kind: 'webhooks', url: 'http://127.0.0.1:9/webhooks', deliver: 'client' },
+        })
+        expect(run.statusCode, run.body).toBe(201)
+        return { path: { integration_check_id: run.json().id } }
+      }
       default:
         return {}
     }

@@ -10,6 +10,7 @@ const TABLES = [
   'event_redeliveries',
   'events',
   'idempotency_keys',
+  'integration_checks',
   'jobs',
   'login_attempts',
   'merchants',

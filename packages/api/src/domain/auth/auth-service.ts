@@ -19,6 +19,11 @@ export interface TokenResponse {
 export interface Principal {
   userId: string
   merchantId: string
+  /**
+   * The login the token belongs to (its token family: the login and every refresh since). Absent for callers
+   * that are not a bearer token (the dashboard's cookie session).
+   */
+  loginId?: string
 }
 
 /** Wrong username or password; deliberately the same failure for both. */
@@ -217,7 +222,7 @@ export class AuthService {
     const row = await tokenRepository.findWithMerchant(this.#db, tokenHash)
     if (row?.kind !== 'access' || row.revoked_at !== null) return { ok: false, failure: 'invalid_token' }
     if (isExpired(row, this.#now())) return { ok: false, failure: 'expired_token' }
-    const principal = { userId: row.user_id, merchantId: row.merchant_id }
+    const principal = { userId: row.user_id, merchantId: row.merchant_id, loginId: row.family_id }
     if (revocations !== this.#revocations) return { ok: true, principal }
     if (this.#verified.size >= VERIFIED_CACHE_SIZE) {
       const oldest = this.#verified.keys().next().value

@@ -23,6 +23,8 @@ export interface RequestLogEntry {
   status: number
   duration_ms: number
   idempotency_key: string | null
+  /** The login (token family) the call was made with: the same for every call of one login and its refreshes. */
+  login_id: string | null
   request_body: unknown
   response_body: unknown
 }
@@ -101,6 +103,19 @@ export class RequestLog {
     })
     return rows.map(toEntry)
   }
+
+  /** The merchant's calls answered at or after `since` (at most REQUEST_LOG_MAX_ROWS), oldest first. */
+  async since(merchantId: string, since: Date): Promise<RequestLogEntry[]> {
+    await this.flush()
+    const rows = await requestLogRepository.list(this.#db, merchantId, {
+      since,
+      statusFrom: 0,
+      statusTo: 999,
+      pathPrefix: '',
+      limit: REQUEST_LOG_MAX_ROWS,
+    })
+    return rows.map(toEntry).reverse()
+  }
 }
 
 /** `4xx` → 400–499, `404` → 404–404, none → every status. */
@@ -136,6 +151,7 @@ function toEntry(row: RequestLogRow): RequestLogEntry {
     status: row.status,
     duration_ms: row.duration_ms,
     idempotency_key: row.idempotency_key,
+    login_id: row.login_id,
     request_body: body(row.request_text),
     response_body: body(row.response_text),
   }

@@ -17,6 +17,11 @@ export interface Destination {
   auth: NotificationAuth | null
   /** The signing secrets, each signing the notification (two during a rotation's overlap). */
   secrets: readonly string[]
+  /**
+   * The Standard Webhooks headers to send instead of signing with `secrets`: the integration check sends
+   * notifications signed its own ways (forged, stale, none…).
+   */
+  signatureHeaders?: Readonly<Record<string, string>> | undefined
 }
 
 export interface Outcome {
@@ -101,7 +106,8 @@ export class NotificationSender {
         agent = await this.#clientCertificateAgent()
       }
       const send = async (accessToken?: string): Promise<PostResponse> => {
-        const signed = signatureHeaders(destination.secrets, eventId, body, this.#now())
+        const signed =
+          destination.signatureHeaders ?? signatureHeaders(destination.secrets, eventId, body, this.#now())
         return this.#post({
           url,
           body,

@@ -13,6 +13,7 @@ import { loginAttempts } from './0012-login-attempts.ts'
 import { attemptResponseExcerpt } from './0013-attempt-response-excerpt.ts'
 import { signupAttempts } from './0014-signup-attempts.ts'
 import { requestLogBodies } from './0015-request-log-bodies.ts'
+import { integrationChecks } from './0016-integration-checks.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, in the order it is applied. Append only. */
@@ -32,6 +33,7 @@ export const MIGRATIONS: readonly Migration[] = [
   attemptResponseExcerpt,
   signupAttempts,
   requestLogBodies,
+  integrationChecks,
 ]
 
 export type { Dialect, Migration } from './migration.ts'
