@@ -131,8 +131,9 @@ export const api = {
   session: (id: string) => call<Ok<CheckoutSession>>('GET', `/v2/checkout/${encodeURIComponent(id)}`),
   events: (sessionId: string) =>
     call<Ok<WebhookEventRecord[]>>('GET', `/v2/webhooks/events${query({ checkout_session_id: sessionId })}`),
+  /** Failing first on the server too: a failed event older than the latest `limit` is still listed. */
   latestEvents: (limit: number) =>
-    call<Ok<EventSummary[]>>('GET', `/v2/webhooks/events/latest${query({ limit })}`),
+    call<Ok<EventSummary[]>>('GET', `/v2/webhooks/events/latest${query({ limit, order: 'failing_first' })}`),
   redeliver: (eventId: string) =>
     call<Ok<WebhookEventRecord>>('POST', `/v2/webhooks/events/${eventId}/redeliver`),
   secret: () => call<Ok<WebhookSecret>>('GET', '/v2/webhooks/secret'),
