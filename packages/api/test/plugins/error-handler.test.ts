@@ -286,7 +286,7 @@ describe.each(testEngines())('error answers on $name', (engine) => {
     it.each([
       ['PATCH', '/api/v2/checkout/4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11/', 'DELETE, GET, HEAD, PUT'],
       ['PATCH', '/api/v2//checkout/4b1c7a4e-3f0e-4c57-9a39-7d1a0f2b8c11', 'DELETE, GET, HEAD, PUT'],
-      ['GET', '/api/v2/checkout/', 'POST'],
+      ['DELETE', '/api/v2/checkout/', 'GET, HEAD, POST'],
       ['DELETE', '/api/v2/auth/login', 'POST'],
       ['POST', '/api/v2/client/embedded/', 'GET, HEAD, OPTIONS'],
       ['PUT', '/checkout.js', 'GET, HEAD'],
