@@ -60,6 +60,23 @@ export const OfferSchema = Type.Object(
   { title: 'Offer', description: 'The loan conditions of one payment method for one term.' },
 )
 
+export const LenderSchema = Type.Object(
+  {
+    name: Type.String({ description: 'Legal name of the lender.' }),
+    address: Type.String({ description: 'Registered address.' }),
+    phone: Type.String(),
+    email: Type.String(),
+    website: Type.String(),
+    registration: Type.String({ description: 'Its entry in the register of its supervisory authority.' }),
+    supervisor: Type.String({ description: 'The authority that supervises it.' }),
+  },
+  {
+    title: 'Lender',
+    description:
+      'The lender that grants the credit of the financed payment methods: who the customer contracts the credit with. Show its name with the offer; the SECCI opens with these details.',
+  },
+)
+
 export const ClientPaymentMethodSchema = Type.Object(
   {
     type: PaymentMethodType.schema,
@@ -91,6 +108,7 @@ export const ClientSessionSchema = Type.Object(
     hpp_status: Nullable(HppStatus.schema),
     purchase_country: Type.Unsafe<'ESP' | 'FRA'>({ type: 'string', enum: ['ESP', 'FRA'] }),
     merchant_name: Type.String(),
+    lender: LenderSchema,
     page_title: Nullable(Type.String()),
     logo_url: Nullable(Type.String()),
     customization: Nullable(CustomizationSchema),
@@ -153,6 +171,98 @@ export const ClientSessionQuerySchema = Type.Object(
     ),
   },
   { title: 'ClientSessionQuery' },
+)
+
+/** The languages the customer-facing texts of the API (the SECCI) are written in. */
+export const CUSTOMER_LANGUAGES = ['es', 'fr', 'en'] as const
+
+/**
+ * L312-5 of the French Code de la consommation: an offer of credit to a consumer in France carries this
+ * sentence, word for word, whatever the language of the page. The hosted page, the SECCI and checkout-js's
+ * simulator show it.
+ */
+export const FRENCH_CREDIT_WARNING =
+  'Un crédit vous engage et doit être remboursé. Vérifiez vos capacités de remboursement avant de vous engager.'
+
+/** The query of `GET /client/hpp/{hpp_id}/secci` and `GET /client/embedded/secci`, and of the printable page. */
+export const SecciQuerySchema = Type.Object(
+  {
+    payment_method_type: PaymentMethodType.schema,
+    period: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        description: 'The term, one of the method\u2019s `offers[].period`. Omitted: the shortest.',
+      }),
+    ),
+    grace_period: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 1200,
+        description:
+          'Months of grace before the first instalment, 0 (the default) to the method\u2019s `max_grace_period`.',
+      }),
+    ),
+    lang: Type.Optional(
+      Type.Unsafe<(typeof CUSTOMER_LANGUAGES)[number]>({
+        type: 'string',
+        enum: [...CUSTOMER_LANGUAGES],
+        description: 'Language of the texts. Omitted: the purchase country\u2019s (ESP: `es`, FRA: `fr`).',
+      }),
+    ),
+  },
+  { title: 'SecciQuery' },
+)
+
+export const SecciSchema = Type.Object(
+  {
+    language: Type.Unsafe<(typeof CUSTOMER_LANGUAGES)[number]>({
+      type: 'string',
+      enum: [...CUSTOMER_LANGUAGES],
+    }),
+    title: Type.String({
+      description:
+        'The form\u2019s name in the language, e.g. `Información normalizada europea sobre el crédito al consumo`.',
+    }),
+    payment_method_type: PaymentMethodType.schema,
+    offer: OfferSchema,
+    lender: LenderSchema,
+    sections: Type.Array(
+      Type.Object({
+        id: Type.Unsafe<'creditor' | 'product' | 'costs' | 'legal' | 'distance'>({
+          type: 'string',
+          enum: ['creditor', 'product', 'costs', 'legal', 'distance'],
+        }),
+        heading: Type.String(),
+        rows: Type.Array(
+          Type.Object({
+            id: Type.String({ description: 'Stable name of the row, e.g. `apr`, `withdrawal`.' }),
+            label: Type.String(),
+            value: Type.String({ description: 'The offer\u2019s figures formatted for the language.' }),
+          }),
+        ),
+      }),
+      {
+        description: 'The five sections of Annex II, in its order, each with its headings and their content.',
+      },
+    ),
+    credit_warning: Nullable(
+      Type.String({
+        description:
+          'The sentence the law of the purchase country requires beside an offer of credit, to show as it is: in France (and on a page in French), «Un crédit vous engage et doit être remboursé. Vérifiez vos capacités de remboursement avant de vous engager.» (Code de la consommation, L312-5); null otherwise.',
+      }),
+    ),
+    printable_url: Nullable(
+      Type.String({
+        description:
+          'The same information as a printable page the customer can keep (print or save as PDF): `<hosted page>/secci` with the same query. Null in the embedded checkout, whose secret never goes in a URL.',
+      }),
+    ),
+  },
+  {
+    title: 'Secci',
+    description:
+      'The Standard European Consumer Credit Information (SECCI; «Información normalizada europea sobre el crédito al consumo», «Fiche d\u2019information standardisée européenne») of one offer: the headings of Directive 2008/48/EC, Annex II, filled in with the offer\u2019s conditions, the lender and the order. Give it to the customer before they confirm.',
+  },
 )
 
 export const ClientCompleteRequestSchema = Type.Object(

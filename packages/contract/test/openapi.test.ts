@@ -174,12 +174,14 @@ describe('the four documents', () => {
       )
     expect(operations('checkout-session-hpp').filter((op) => op.includes('/client/'))).toEqual([
       'GET /client/hpp/{hpp_id}',
+      'GET /client/hpp/{hpp_id}/secci',
       'POST /client/hpp/{hpp_id}/complete',
       'POST /client/hpp/{hpp_id}/desist',
       'POST /client/hpp/{hpp_id}/distribute',
     ])
     expect(operations('checkout-session-embedded').filter((op) => op.includes('/client/embedded'))).toEqual([
       'GET /client/embedded',
+      'GET /client/embedded/secci',
       'POST /client/embedded/complete',
       'POST /client/embedded/desist',
       'GET /client/embedded/down-payment',

@@ -31,6 +31,7 @@ import { expectValid } from './helpers/schemas.ts'
  */
 const BROWSER_ONLY = new Set([
   'getEmbeddedClientSession',
+  'getEmbeddedSecci',
   'completeEmbeddedCheckout',
   'desistEmbeddedCheckout',
   'getEmbeddedDownPayment',
@@ -40,6 +41,7 @@ const BROWSER_ONLY = new Set([
   'getAgentPricings',
   'simulateOffers',
   'getHostedPageClientSession',
+  'getHostedPageSecci',
   'completeHostedPageCheckout',
   'desistHostedPageCheckout',
   'distributeHostedPageFromPage',

@@ -39,6 +39,14 @@ const challenged: Prepare = async (kit) => {
 
 const hostedPage: Prepare = async (kit) => ({ env: { PLAZO_HPP_ID: (await kit.createHpp()).hppId } })
 
+/** The SECCI of an offer: a session of either kind, and the financed method whose offer it describes. */
+const secci =
+  (prepare: Prepare): Prepare =>
+  async (kit) => {
+    const { env } = await prepare(kit)
+    return { env: { ...env, PLAZO_PAYMENT_METHOD_TYPE: 'consumer_loan_instalments' } }
+  }
+
 const agent: Prepare = async () => ({ env: { PLAZO_AGENT_ID: SANDBOX.demoStore.agents.online.id } })
 
 /** A session approved in the given mode (auto_capture captures it at once). */
@@ -80,6 +88,7 @@ export const SETUPS: Record<string, Prepare> = {
   captureCheckoutSession: approved('auto_confirm'),
   refundCheckoutSession: approved('auto_capture'),
   getEmbeddedClientSession: embedded,
+  getEmbeddedSecci: secci(embedded),
   completeEmbeddedCheckout: embedded,
   desistEmbeddedCheckout: embedded,
   getEmbeddedDownPayment: challenged,
@@ -90,6 +99,7 @@ export const SETUPS: Record<string, Prepare> = {
   simulateOffers: agent,
   distributeHostedPage: hostedPage,
   getHostedPageClientSession: hostedPage,
+  getHostedPageSecci: secci(hostedPage),
   completeHostedPageCheckout: hostedPage,
   desistHostedPageCheckout: hostedPage,
   distributeHostedPageFromPage: hostedPage,

@@ -1,3 +1,4 @@
+import { LENDER } from '../brand.ts'
 import { BNPL_PRICING_ID, CONSUMER_LOAN_PRICING_ID } from '../sandbox-ids.ts'
 import { FULL_CUSTOMER_EXAMPLE } from './requests.ts'
 import { DISTRIBUTE_RESPONSE_EXAMPLE, HPP_ID, SESSION_ID } from './responses.ts'
@@ -113,6 +114,7 @@ function orderView(mode: Mode, options: SessionOptions = {}) {
     hpp_status: hpp ? (options.hppStatus ?? 'initial') : null,
     purchase_country: 'ESP',
     merchant_name: 'Demo Store',
+    lender: LENDER,
     page_title: hpp ? 'Montaña Shop' : null,
     logo_url: hpp ? 'https://shop.example.com/logo.svg' : null,
     customization: hpp ? null : { color_brand: '#0f766e', color_brand_foreground: '#fff', shape: 'rounded' },
@@ -167,6 +169,7 @@ function downPaymentView(mode: Mode, options: { status?: string; methods?: [stri
     hpp_status: hpp ? (options.status === 'confirmed' ? 'completed' : 'initial') : null,
     purchase_country: 'ESP',
     merchant_name: 'Demo Store',
+    lender: LENDER,
     page_title: null,
     logo_url: null,
     customization: null,
@@ -299,6 +302,141 @@ export const CLIENT_OUTCOME_EXAMPLES = {
   },
 }
 
+type SecciRow = [id: string, label: string, value: string]
+const section = (id: string, heading: string, rows: SecciRow[]) => ({
+  id,
+  heading,
+  rows: rows.map(([rowId, label, value]) => ({ id: rowId, label, value })),
+})
+
+const secciSections = [
+  section('creditor', '1. Identidad y detalles de contacto del prestamista', [
+    ['creditor', 'Prestamista', LENDER.name],
+    ['address', 'Dirección', LENDER.address],
+    ['phone', 'Número de teléfono', LENDER.phone],
+    ['email', 'Correo electrónico', LENDER.email],
+    ['website', 'Dirección de página web', LENDER.website],
+    ['intermediary', 'Intermediario del crédito', 'Demo Store, la tienda en la que compras'],
+  ]),
+  section('product', '2. Descripción de las características principales del producto de crédito', [
+    ['type', 'Tipo de crédito', 'Préstamo al consumo vinculado a esta compra, a tipo fijo'],
+    ['total_amount_of_credit', 'Importe total del crédito', '258,00 €'],
+    [
+      'drawdown',
+      'Condiciones que rigen la disposición de fondos',
+      'El importe se paga íntegro a Demo Store por tu compra cuando se confirma el pedido.',
+    ],
+    ['duration', 'Duración del contrato de crédito', '24 meses'],
+    [
+      'instalments',
+      'Los plazos y el orden en que se realizarán los pagos',
+      '24 cuotas mensuales de 11,67 € (la última de 11,60 €). La primera vence 1 mes después de la compra. Cada cuota paga primero los intereses vencidos y después el capital.',
+    ],
+    [
+      'total_amount_payable',
+      'Importe total que deberás pagar',
+      '280,01 €: el importe del crédito (258,00 €) más el coste total del crédito (22,01 €).',
+    ],
+    [
+      'goods',
+      'Bienes o servicios y su precio al contado',
+      '2 × Trail running shoes. Precio al contado: 258,00 €.',
+    ],
+    ['guarantees', 'Garantías requeridas', 'Ninguna'],
+  ]),
+  section('costs', '3. Costes del crédito', [
+    ['borrowing_rate', 'Tipo deudor (TIN)', '7,99 % anual, fijo durante toda la duración del crédito.'],
+    [
+      'apr',
+      'Tasa anual equivalente (TAE)',
+      '8,29 %. Es el coste total expresado en porcentaje anual del importe total del crédito. Ejemplo representativo: para 258,00 € a 24 meses con un tipo deudor (TIN) del 7,99 %, pagas 24 cuotas mensuales de 11,67 € (la última de 11,60 €); importe total adeudado 280,01 €, coste total del crédito 22,01 €, TAE 8,29 %.',
+    ],
+    [
+      'ancillary_services',
+      '¿Es obligatorio contratar un seguro u otro servicio accesorio para obtener el crédito?',
+      'No',
+    ],
+    ['related_costs', 'Costes relacionados', 'Ninguno: sin comisión de apertura ni de mantenimiento.'],
+    [
+      'late_payment',
+      'Costes en caso de pagos atrasados',
+      'Interés de demora del 9,99 % anual sobre el importe vencido, sin otras comisiones. El impago puede tener consecuencias graves para ti y dificultar la obtención de crédito.',
+    ],
+  ]),
+  section('legal', '4. Otros aspectos jurídicos importantes', [
+    [
+      'withdrawal',
+      'Derecho de desistimiento',
+      'Sí. Puedes desistir del contrato de crédito en los 14 días naturales siguientes a su firma, o a la recepción de sus condiciones si es posterior, sin indicar el motivo (Ley 16/2011, de contratos de crédito al consumo, art. 28). Si desistes, devuelve el capital y los intereses devengados hasta que lo devuelvas (0,06 € al día) en un plazo de 30 días.',
+    ],
+    [
+      'early_repayment',
+      'Reembolso anticipado',
+      'Tienes derecho a reembolsar anticipadamente el crédito, total o parcialmente, en cualquier momento (Ley 16/2011, de contratos de crédito al consumo, art. 30). El prestamista no cobra compensación por ello.',
+    ],
+    [
+      'database',
+      'Consulta de una base de datos',
+      'Si tu solicitud se rechaza tras consultar una base de datos, el prestamista te informará de inmediato y gratuitamente del resultado y de la base de datos consultada.',
+    ],
+    [
+      'draft_agreement',
+      'Derecho a un proyecto del contrato de crédito',
+      `Tienes derecho a que se te facilite gratuitamente, si lo pides, una copia del proyecto de contrato de crédito: escribe a ${LENDER.email}.`,
+    ],
+    [
+      'validity',
+      'Periodo durante el cual el prestamista está vinculado por la información precontractual',
+      'Hasta el 18 de mayo de 2026 a las 12:30, cuando caduca este enlace de pago.',
+    ],
+  ]),
+  section(
+    'distance',
+    '5. Información adicional en caso de comercialización a distancia de servicios financieros',
+    [
+      ['registration', 'Registro', LENDER.registration],
+      ['supervisor', 'Autoridad de supervisión', LENDER.supervisor],
+      [
+        'withdrawal_exercise',
+        'Ejercicio del derecho de desistimiento',
+        `Comunícalo a ${LENDER.name} dentro de los 14 días, por correo electrónico a ${LENDER.email} o por correo postal a ${LENDER.address}.`,
+      ],
+      [
+        'law',
+        'Legislación aplicable al contrato de crédito y tribunal competente',
+        'La legislación española; los tribunales de tu domicilio.',
+      ],
+      [
+        'language',
+        'Régimen lingüístico',
+        'Esta información y el contrato de crédito están en español; también hay versiones en francés y en inglés.',
+      ],
+      [
+        'complaints',
+        'Procedimientos extrajudiciales de reclamación y recurso',
+        `Escribe primero al servicio de atención al cliente del prestamista (${LENDER.email}); si en un mes la respuesta no te satisface, al servicio de reclamaciones del Banco de España.`,
+      ],
+    ],
+  ),
+]
+
+/**
+ * The SECCI of the example order's 24-month consumer loan, in Spanish, as the sandbox answers it (a test of the
+ * API builds it from the same order and compares).
+ */
+export const CLIENT_SECCI_EXAMPLES = {
+  loan: {
+    language: 'es',
+    title: 'Información normalizada europea sobre el crédito al consumo',
+    payment_method_type: 'consumer_loan_instalments',
+    offer: OFFERS.full.consumer_loan_instalments[1],
+    lender: LENDER,
+    sections: secciSections,
+    credit_warning: null,
+    printable_url: `${PUBLIC}/hpp/${HPP_ID}/secci?payment_method_type=consumer_loan_instalments&period=24&grace_period=0&lang=es`,
+  },
+}
+
 const BASIC = { first_name: 'Ana', last_name: 'García', email: 'ana.garcia@example.com' }
 
 /** What the browser sends to complete a checkout. */
@@ -349,6 +487,10 @@ export const CLIENT_ERROR_EXAMPLES = {
   termNotOffered: validationErrorExample(
     [{ field: '/period', message: 'must be one of the terms offered: 3, 6', keyword: 'enum' }],
     { payment_method_type: 'bnpl_instalments', period: 12, customer: BASIC },
+  ),
+  secciTermNotOffered: validationErrorExample(
+    [{ field: '/period', message: 'must be one of the terms offered: 18, 24', keyword: 'enum' }],
+    { payment_method_type: 'consumer_loan_instalments', period: 36 },
   ),
   graceTooLong: validationErrorExample(
     [

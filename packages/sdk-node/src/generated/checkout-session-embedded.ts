@@ -141,6 +141,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/client/embedded/secci": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the SECCI of an offer of the embedded session
+         * @description The Standard European Consumer Credit Information of the offer the customer is looking at (Directive 2008/48/EC, Annex II: «Información normalizada europea sobre el crédito al consumo» in Spain, «Fiche d’information standardisée européenne» in France): the five sections of the annex, in its order, each row with its heading and the offer’s own figures formatted for `lang` — the lender and its address, the type of credit, the total amount of credit, the duration, the instalments, the total amount payable, the goods and their cash price, the borrowing rate, the APR with a representative example, insurance, related costs, late-payment costs, the 14-day right of withdrawal, early repayment, and the rest. `offer` is the very offer of the session read with the same `grace_period`. Show it before the customer confirms (the hosted page and the embedded checkout do, in a disclosure), and give `credit_warning` where it is not null. `printable_url` is null: the client secret never goes in a URL, so the embedded checkout prints the information it shows instead.
+         */
+        get: operations["getEmbeddedSecci"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/client/embedded/complete": {
         parameters: {
             query?: never;
@@ -2169,6 +2189,7 @@ export interface components {
             /** @enum {string} */
             purchase_country: "ESP" | "FRA";
             merchant_name: string;
+            lender: components["schemas"]["Lender"];
             page_title: string | null;
             logo_url: string | null;
             customization: components["schemas"]["Customization"] | null;
@@ -2198,6 +2219,23 @@ export interface components {
             expires_at: string | null;
             success_url: string | null;
             cancel_url: string | null;
+        };
+        /**
+         * Lender
+         * @description The lender that grants the credit of the financed payment methods: who the customer contracts the credit with. Show its name with the offer; the SECCI opens with these details.
+         */
+        Lender: {
+            /** @description Legal name of the lender. */
+            name: string;
+            /** @description Registered address. */
+            address: string;
+            phone: string;
+            email: string;
+            website: string;
+            /** @description Its entry in the register of its supervisory authority. */
+            registration: string;
+            /** @description The authority that supervises it. */
+            supervisor: string;
         };
         /**
          * ClientPaymentMethod
@@ -2242,6 +2280,34 @@ export interface components {
             month: number;
             /** @description Amount due, in cents (fees and insurance included). */
             amount: number;
+        };
+        /**
+         * Secci
+         * @description The Standard European Consumer Credit Information (SECCI; «Información normalizada europea sobre el crédito al consumo», «Fiche d’information standardisée européenne») of one offer: the headings of Directive 2008/48/EC, Annex II, filled in with the offer’s conditions, the lender and the order. Give it to the customer before they confirm.
+         */
+        Secci: {
+            /** @enum {string} */
+            language: "es" | "fr" | "en";
+            /** @description The form’s name in the language, e.g. `Información normalizada europea sobre el crédito al consumo`. */
+            title: string;
+            payment_method_type: components["schemas"]["PaymentMethodType"];
+            offer: components["schemas"]["Offer"];
+            lender: components["schemas"]["Lender"];
+            /** @description The five sections of Annex II, in its order, each with its headings and their content. */
+            sections: {
+                /** @enum {string} */
+                id: "creditor" | "product" | "costs" | "legal" | "distance";
+                heading: string;
+                rows: {
+                    /** @description Stable name of the row, e.g. `apr`, `withdrawal`. */
+                    id: string;
+                    label: string;
+                    /** @description The offer’s figures formatted for the language. */
+                    value: string;
+                }[];
+            }[];
+            credit_warning: string | null;
+            printable_url: string | null;
         };
         /**
          * ClientOutcome
@@ -2870,6 +2936,68 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ClientSession"];
+                };
+            };
+            /** @description No `x-client-secret` header (`invalid_request`), or a secret that opens no session (`invalid_token`): check that you pass the `client_secret` of `POST /checkout` as it was returned. Checked before the body, so nothing about the session or the schemas is revealed. The body is the 401 of every call, with its token wording, and a `www-authenticate: Bearer` header. */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "access-control-allow-origin": components["headers"]["CorsAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedBody"];
+                };
+            };
+            /** @description Internal error. No body; the `x-request-id` header identifies the request in our logs. */
+            500: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "access-control-allow-origin": components["headers"]["CorsAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    getEmbeddedSecci: {
+        parameters: {
+            query: {
+                /** @description The payment method of the offer: one of the session’s methods with offers. */
+                payment_method_type: components["schemas"]["PaymentMethodType"];
+                /** @description The term, one of the method’s `offers[].period`. Omitted: the shortest. */
+                period?: number;
+                /** @description Months of grace before the first instalment, 0 (the default) to the method’s `max_grace_period`. */
+                grace_period?: number;
+                /** @description Language of the texts. Omitted: the purchase country’s (ESP: `es`, FRA: `fr`). */
+                lang?: "es" | "fr" | "en";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SECCI of the offer. */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "access-control-allow-origin": components["headers"]["CorsAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Secci"];
+                };
+            };
+            /** @description Not an offer of the session: a method it does not have or without credit (`/payment_method_type`: card and bank transfer have no SECCI), a term not offered (`/period`), a grace period longer than the method allows (`/grace_period`), or a language other than `es`, `fr` and `en`. */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "access-control-allow-origin": components["headers"]["CorsAllowOrigin"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ValidationErrorBody"];
                 };
             };
             /** @description No `x-client-secret` header (`invalid_request`), or a secret that opens no session (`invalid_token`): check that you pass the `client_secret` of `POST /checkout` as it was returned. Checked before the body, so nothing about the session or the schemas is revealed. The body is the 401 of every call, with its token wording, and a `www-authenticate: Bearer` header. */

@@ -4,14 +4,17 @@ import {
   CUSTOMER_REQUIREMENTS,
   FullCustomerSchema,
   type SchemaError,
+  type SecciQuerySchema,
+  type Static,
   validate,
 } from '@plazo/contract'
+import { setupFeeAmount } from '@plazo/finance'
 import { ApiError, invalidFields } from '../../errors.ts'
 import type { Database } from '../../storage/index.ts'
 import { merchantRepository } from '../../storage/merchant-repository.ts'
 import { type StoredSession, sessionRepository } from '../../storage/session-repository.ts'
 import { hashToken } from '../auth/index.ts'
-import { graceRefusal } from '../checkout/conditions.ts'
+import { graceRefusal, loanInput, pricingFor } from '../checkout/conditions.ts'
 import type { LifecycleService } from '../checkout/lifecycle-service.ts'
 import { hppUrls } from '../checkout/session-service.ts'
 import { lenderDecision } from '../lender/sandbox-lender.ts'
@@ -22,9 +25,13 @@ import {
   type ClientSession,
   cancelUrl,
   clientView,
+  financedAmount,
   succeeded,
   successUrl,
 } from './client-view.ts'
+import { defaultLanguage, type Secci, secciOf } from './secci.ts'
+
+export type SecciQuery = Static<typeof SecciQuerySchema>
 
 /** How the customer's browser proves which session it acts on (docs/adr/0006). */
 export type ClientCapability =
@@ -130,6 +137,57 @@ export class ClientService {
       gracePeriod,
     })
     return parent ? { ...view, success_url: successUrl(parent), cancel_url: cancelUrl(parent) } : view
+  }
+
+  /**
+   * The Standard European Consumer Credit Information of one offer of the session: the method, the term (default
+   * the shortest) and the grace period (default 0) the customer is looking at. A method without credit (card,
+   * bank transfer), a term it does not offer or a grace period longer than it allows is a 400 naming the field.
+   */
+  async secci(capability: ClientCapability, query: SecciQuery): Promise<Secci> {
+    const stored = await this.resolve(capability)
+    const session = stored.document
+    const parent = await this.#parent(session, stored.parentSessionId)
+    const type = query.payment_method_type
+    const grace = query.grace_period ?? 0
+    const refuse = (field: string, message: string, keyword = 'rule') => {
+      throw invalidFields([{ field, message, keyword }], query)
+    }
+    const index = session.payment_methods.findIndex((m) => m.type === type)
+    const base = await this.#view(session, parent)
+    const method = base.payment_methods.find((m) => m.type === type)
+    const source = session.payment_methods[index]
+    if (!method || !source) return refuse('/payment_method_type', 'is not a payment method of this checkout')
+    if (method.offers.length === 0) {
+      return refuse('/payment_method_type', `is not a credit: the ${type} payment method has no SECCI`)
+    }
+    const graceRefused = graceRefusal('/grace_period', type, method.max_grace_period, grace)
+    if (graceRefused) throw invalidFields([graceRefused], query)
+    const view = grace > 0 ? await this.#view(session, parent, grace) : undefined
+    const offers = view?.payment_methods.find((m) => m.type === type)?.offers ?? method.offers
+    const offer = query.period === undefined ? offers[0] : offers.find((o) => o.period === query.period)
+    if (!offer) {
+      return refuse(
+        '/period',
+        `must be one of the terms offered: ${offers.map((o) => o.period).join(', ')}`,
+        'enum',
+      )
+    }
+    const pricing = pricingFor(source, index)
+    const input = pricing && loanInput(source, index, pricing, financedAmount(session), offer.period, grace)
+    const language = query.lang ?? defaultLanguage(session.purchase_country)
+    const printable = 'hppId' in capability && session.hpp ? session.hpp.id : null
+    return secciOf({
+      session,
+      merchantName: base.merchant_name,
+      offer,
+      setupFee: input ? setupFeeAmount(input.options.setup_fee, input.principal) : 0,
+      expiresAt: base.expires_at,
+      language,
+      printableUrl: printable
+        ? `${this.#publicUrl}/hpp/${printable}/secci?${secciQueryString({ ...query, period: offer.period, grace_period: grace, lang: language })}`
+        : null,
+    })
   }
 
   /**
@@ -242,4 +300,14 @@ export class ClientService {
       session: await this.#view(session, parent),
     }
   }
+}
+
+/** The query of a SECCI, as its printable page's URL carries it. */
+export function secciQueryString(query: Required<SecciQuery>): string {
+  return new URLSearchParams({
+    payment_method_type: query.payment_method_type,
+    period: String(query.period),
+    grace_period: String(query.grace_period),
+    lang: query.lang,
+  }).toString()
 }

@@ -3,6 +3,7 @@ import {
   type ClientOutcomeSchema,
   type ClientSessionSchema,
   CUSTOMER_REQUIREMENTS,
+  LENDER,
   type Static,
 } from '@plazo/contract'
 import { maxGracePeriodOf, offersFor, pricingFor } from '../checkout/conditions.ts'
@@ -48,6 +49,11 @@ export function cancelUrl(session: CheckoutSession): string | null {
   return merchantUrl(session, 'cancel_url')
 }
 
+/** What the customer is asked to pay in instalments: the cart, less a down payment when there is one. */
+export function financedAmount(session: CheckoutSession): number {
+  return session.total_price.amount - (session.down_payment?.amount.amount ?? 0)
+}
+
 function selectedIntent(session: CheckoutSession) {
   const id = session.selected_payment_method_id
   return id ? (session.payment_intents.find((intent) => intent.payment_method_id === id) ?? null) : null
@@ -77,7 +83,7 @@ export function customerDone(session: CheckoutSession): boolean {
 
 /** The checkout session as the customer may see it: no merchant data beyond its name, no notification settings. */
 export function clientView(session: CheckoutSession, context: ViewContext): ClientSession {
-  const principal = session.total_price.amount - (session.down_payment?.amount.amount ?? 0)
+  const principal = financedAmount(session)
   const customer = session.customer
   const dp = session.down_payment
   return {
@@ -87,6 +93,7 @@ export function clientView(session: CheckoutSession, context: ViewContext): Clie
     hpp_status: session.hpp?.status ?? null,
     purchase_country: session.purchase_country,
     merchant_name: context.merchantName,
+    lender: { ...LENDER },
     page_title: session.hpp?.customization?.page_title ?? null,
     logo_url: session.hpp?.customization?.logo_url ?? null,
     customization: session.options.customization,

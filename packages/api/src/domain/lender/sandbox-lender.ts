@@ -40,6 +40,14 @@ export const ASYNC_DECISION_MINUTES = CONSTANTS.SANDBOX_ASYNC_DECISION_MINUTES.v
 /** Share of the cart asked as a down payment when the lender challenges and the merchant set no amount. */
 export const CHALLENGE_DOWN_PAYMENT_RATIO = CONSTANTS.SANDBOX_CHALLENGE_DOWN_PAYMENT_RATIO.value
 
+/**
+ * The sandbox lender's terms for late payments, as the SECCI states them: interest on the amount overdue at the
+ * borrowing rate plus this margin, by purchase country. Spain lets a lender add a margin (2 points here);
+ * French law caps late interest at the borrowing rate itself (Code de la consommation, L312-39). No other fee,
+ * and no compensation for early repayment. Its identity (name, address, register) is the contract's `LENDER`.
+ */
+export const LATE_PAYMENT_INTEREST_MARGIN = { ESP: 0.02, FRA: 0 } as const
+
 function tags(email: string | null | undefined): string[] {
   const local = (email ?? '').toLowerCase().split('@')[0] ?? ''
   return local.split('+').slice(1)

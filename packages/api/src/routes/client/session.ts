@@ -3,17 +3,21 @@ import {
   ClientSessionQuerySchema,
   PaymentMethodType,
   type PaymentMethodTypeValue,
+  SecciQuerySchema,
   type Static,
   UuidSchema,
 } from '@plazo/contract'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import Type from 'typebox'
-import type { ClientCapability, ClientService } from '../../domain/client/client-service.ts'
+import type { ClientCapability, ClientService, SecciQuery } from '../../domain/client/client-service.ts'
 import { integerQuery } from '../query.ts'
 
 const HppParams = Type.Object({ hpp_id: UuidSchema }, { additionalProperties: false })
 type HppParams = Static<typeof HppParams>
 type ViewQuery = Static<typeof ClientSessionQuerySchema>
+
+/** Query strings carry text: the SECCI's two numbers are read as integers before validation. */
+const secciNumbers = [integerQuery('period'), integerQuery('grace_period')]
 
 /**
  * The body of a completion, as ClientCompleteRequest says, with two differences made on purpose:
@@ -75,6 +79,12 @@ export function clientSessionRoutes(app: FastifyInstance, client: ClientService)
     async (request) => client.view({ hppId: request.params.hpp_id }, request.query.grace_period),
   )
 
+  app.get<{ Params: HppParams; Querystring: SecciQuery }>(
+    '/client/hpp/:hpp_id/secci',
+    { preValidation: secciNumbers, schema: { params: HppParams, querystring: SecciQuerySchema } },
+    async (request) => client.secci({ hppId: request.params.hpp_id }, request.query),
+  )
+
   app.post<{ Params: HppParams; Body: CompleteBody }>(
     '/client/hpp/:hpp_id/complete',
     { schema: { params: HppParams, body: CompleteBodySchema } },
@@ -101,6 +111,7 @@ export function clientSessionRoutes(app: FastifyInstance, client: ClientService)
   }
   for (const path of [
     '/client/embedded',
+    '/client/embedded/secci',
     '/client/embedded/complete',
     '/client/embedded/desist',
     '/client/embedded/down-payment',
@@ -118,6 +129,12 @@ export function clientSessionRoutes(app: FastifyInstance, client: ClientService)
       schema: { querystring: ClientSessionQuerySchema },
     },
     async (request) => client.view(secretOf(request), request.query.grace_period),
+  )
+
+  app.get<{ Querystring: SecciQuery }>(
+    '/client/embedded/secci',
+    { ...authenticated, preValidation: secciNumbers, schema: { querystring: SecciQuerySchema } },
+    async (request) => client.secci(secretOf(request), request.query),
   )
 
   app.post<{ Body: CompleteBody }>(

@@ -3,11 +3,15 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import fastifyStatic from '@fastify/static'
+import { SecciQuerySchema, UuidSchema } from '@plazo/contract'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import QRCode from 'qrcode'
+import Type from 'typebox'
 import { hppUrls } from '../../domain/checkout/session-service.ts'
-import type { ClientService } from '../../domain/client/client-service.ts'
+import type { ClientService, SecciQuery } from '../../domain/client/client-service.ts'
 import { ApiError } from '../../errors.ts'
+import { integerQuery } from '../query.ts'
+import { secciPage } from './secci-page.ts'
 
 /** Where `npm run build -w apps/hpp` writes the checkout app. */
 export const DEFAULT_HPP_DIST = fileURLToPath(new URL('../../../../../apps/hpp/dist', import.meta.url))
@@ -18,7 +22,7 @@ export const HPP_NOT_BUILT_MESSAGE =
   'The hosted payment page is not built: run "npm run build -w apps/hpp" (npm start and CI build it).'
 
 export interface HppPageOptions {
-  client: Pick<ClientService, 'hostedPageExists'>
+  client: Pick<ClientService, 'hostedPageExists' | 'secci'>
   publicUrl: string
   /** The built app (index.html and assets/); defaults to apps/hpp/dist. */
   distDir?: string
@@ -105,6 +109,33 @@ export async function hppPageRoutes(app: FastifyInstance, options: HppPageOption
   )
   // Any merchant site may frame the embedded checkout; the client secret arrives by postMessage only.
   app.get('/embedded', async (_request, reply) => page(reply, 200, 'any'))
+
+  // The SECCI of the offer the customer looks at, as a page to print or save as PDF and keep. The hosted page
+  // id is the capability, as for the page itself; an unknown one or a wrong query answers the API's JSON error.
+  app.get<{ Params: { hpp_id: string }; Querystring: SecciQuery }>(
+    '/hpp/:hpp_id/secci',
+    {
+      preValidation: [integerQuery('period'), integerQuery('grace_period')],
+      schema: {
+        params: Type.Object({ hpp_id: UuidSchema }, { additionalProperties: false }),
+        querystring: SecciQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const secci = await options.client.secci({ hppId: request.params.hpp_id }, request.query)
+      return reply
+        .header(
+          'content-security-policy',
+          "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+        )
+        .header('x-frame-options', 'DENY')
+        .header('cache-control', 'no-store')
+        .header('referrer-policy', 'no-referrer')
+        .header('x-content-type-options', 'nosniff')
+        .type('text/html; charset=utf-8')
+        .send(secciPage(secci, new Date()))
+    },
+  )
 
   app.get<{ Params: { hpp_id: string } }>('/hpp/:hpp_id/qr', async (request, reply) => {
     const hppId = request.params.hpp_id

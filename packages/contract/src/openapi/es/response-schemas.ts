@@ -60,6 +60,27 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
     'Adónde enviar al cliente tras el éxito, con los parámetros añadidos.',
   'Where to send the customer after cancel, parameters appended.':
     'Adónde enviar al cliente tras la cancelación, con los parámetros añadidos.',
+  'The lender that grants the credit of the financed payment methods: who the customer contracts the credit with. Show its name with the offer; the SECCI opens with these details.':
+    'La entidad financiera que concede el crédito de los métodos de pago financiados: con quien contrata el crédito el cliente. Muestra su nombre junto a la oferta; la INE empieza con estos datos.',
+  'Legal name of the lender.': 'Denominación social de la entidad financiera.',
+  'Registered address.': 'Domicilio social.',
+  'Its entry in the register of its supervisory authority.':
+    'Su inscripción en el registro de su autoridad de supervisión.',
+  'The authority that supervises it.': 'La autoridad que la supervisa.',
+  'The Standard European Consumer Credit Information (SECCI; «Información normalizada europea sobre el crédito al consumo», «Fiche d\u2019information standardisée européenne») of one offer: the headings of Directive 2008/48/EC, Annex II, filled in with the offer\u2019s conditions, the lender and the order. Give it to the customer before they confirm.':
+    'La información normalizada europea sobre el crédito al consumo (INE; en inglés, SECCI; en Francia, «Fiche d\u2019information standardisée européenne») de una oferta: los apartados del anexo II de la Directiva 2008/48/CE, completados con las condiciones de la oferta, la entidad financiera y el pedido. Dásela al cliente antes de que confirme.',
+  'The form\u2019s name in the language, e.g. `Información normalizada europea sobre el crédito al consumo`.':
+    'El nombre del formulario en el idioma, p. ej. `Información normalizada europea sobre el crédito al consumo`.',
+  'The five sections of Annex II, in its order, each with its headings and their content.':
+    'Las cinco secciones del anexo II, en su orden, cada una con sus apartados y su contenido.',
+  'Stable name of the row, e.g. `apr`, `withdrawal`.':
+    'Nombre estable de la fila, p. ej. `apr`, `withdrawal`.',
+  'The offer\u2019s figures formatted for the language.':
+    'Las cifras de la oferta con el formato del idioma.',
+  'The sentence the law of the purchase country requires beside an offer of credit, to show as it is: in France (and on a page in French), «Un crédit vous engage et doit être remboursé. Vérifiez vos capacités de remboursement avant de vous engager.» (Code de la consommation, L312-5); null otherwise.':
+    'La frase que exige la ley del país de compra junto a una oferta de crédito, para mostrarla tal cual: en Francia (y en una página en francés), «Un crédit vous engage et doit être remboursé. Vérifiez vos capacités de remboursement avant de vous engager.» (Code de la consommation, L312-5); si no, null.',
+  'The same information as a printable page the customer can keep (print or save as PDF): `<hosted page>/secci` with the same query. Null in the embedded checkout, whose secret never goes in a URL.':
+    'La misma información como página que el cliente puede conservar (imprimirla o guardarla en PDF): `<hosted page>/secci` con la misma query. Null en el checkout integrado, cuyo secreto nunca va en una URL.',
   'The login is over: its access and refresh tokens no longer work.':
     'El login ha terminado: sus tokens de acceso y de refresh ya no funcionan.',
   'Only sessions created at or after this time (ISO 8601, with its offset).':

@@ -4,6 +4,8 @@ import {
   ClientOutcomeSchema,
   ClientSessionQuerySchema,
   ClientSessionSchema,
+  SecciQuerySchema,
+  SecciSchema,
 } from '../../client.ts'
 import { ErrorBodySchema, UnauthorizedBodySchema, ValidationErrorBodySchema } from '../../errors.ts'
 import {
@@ -13,6 +15,7 @@ import {
   CLIENT_ERROR_EXAMPLES as ERRORS,
   CLIENT_OUTCOME_EXAMPLES as OUTCOMES,
   CLIENT_COMPLETE_REQUEST_EXAMPLES as REQUESTS,
+  CLIENT_SECCI_EXAMPLES as SECCI,
   CLIENT_SESSION_EXAMPLES as SESSIONS,
 } from '../../examples/index.ts'
 import { DistributeRequestSchema, DistributeResponseSchema } from '../../order-management.ts'
@@ -107,6 +110,26 @@ const outcomeGuide =
 const detailsRule =
   'Send the details the chosen method asks for (`customer_details` of the session\u2019s payment method): `basic` is first and last name with, optionally, e-mail, phone in international form and document number; `full` is the full customer of a payment intent (identity document, family situation, residence, professional details and income). They are checked before anything happens (400 naming each field). `period` is one of the method\u2019s offered terms (`offers[].period`; default the shortest). `grace_period` is the months of grace the customer chose before the first instalment, 0 (the default) to the method\u2019s `max_grace_period`: interest accrues during the grace and is added to the principal each month, and the first instalment falls due at month `grace_period + 1`. Show the figures of that choice from the session read with `?grace_period`.'
 
+const secciQuery = Object.entries(SecciQuerySchema.properties).map(([name, schema]) => ({
+  name,
+  description:
+    name === 'payment_method_type'
+      ? 'The payment method of the offer: one of the session\u2019s methods with offers.'
+      : ((schema as { description?: string }).description ?? ''),
+  required: name === 'payment_method_type',
+  schema,
+}))
+
+const secciGuide =
+  'The Standard European Consumer Credit Information of the offer the customer is looking at (Directive 2008/48/EC, Annex II: «Información normalizada europea sobre el crédito al consumo» in Spain, «Fiche d\u2019information standardisée européenne» in France): the five sections of the annex, in its order, each row with its heading and the offer\u2019s own figures formatted for `lang` — the lender and its address, the type of credit, the total amount of credit, the duration, the instalments, the total amount payable, the goods and their cash price, the borrowing rate, the APR with a representative example, insurance, related costs, late-payment costs, the 14-day right of withdrawal, early repayment, and the rest. `offer` is the very offer of the session read with the same `grace_period`. Show it before the customer confirms (the hosted page and the embedded checkout do, in a disclosure), and give `credit_warning` where it is not null.'
+
+const secci400 = (extra: Record<string, { summary: string; value: unknown }> = {}): ResponseSpec => ({
+  schema: ValidationErrorBodySchema,
+  description:
+    'Not an offer of the session: a method it does not have or without credit (`/payment_method_type`: card and bank transfer have no SECCI), a term not offered (`/period`), a grace period longer than the method allows (`/grace_period`), or a language other than `es`, `fr` and `en`.',
+  examples: { term: { summary: 'Term not offered', value: ERRORS.secciTermNotOffered }, ...extra },
+})
+
 // ------------------------------------------------------------------------------------- hosted page
 
 export const getHppClientSession: OperationSpec = {
@@ -131,6 +154,28 @@ export const getHppClientSession: OperationSpec = {
       },
     },
     '400': hppIdNotUuid,
+    '404': hppNotFound,
+    '500': e500,
+  },
+}
+
+export const getHppSecci: OperationSpec = {
+  id: 'getHostedPageSecci',
+  method: 'get',
+  path: '/client/hpp/{hpp_id}/secci',
+  tag: HPP_CLIENT_TAG,
+  summary: 'Read the SECCI of an offer on the hosted page',
+  description: `${secciGuide} \`printable_url\` is the same information as a page to print or save as PDF (\`/hpp/{hpp_id}/secci\` with the same query, outside the API prefix), which the hosted page links to.`,
+  auth: false,
+  pathParams: ['hpp_id'],
+  queryParams: secciQuery,
+  responses: {
+    '200': {
+      description: 'The SECCI of the offer.',
+      schema: SecciSchema,
+      examples: one('A consumer loan over 24 months, in Spanish', SECCI.loan),
+    },
+    '400': secci400({ id: { summary: 'Hosted page id not a UUID', value: ERRORS.hppIdNotUuid } }),
     '404': hppNotFound,
     '500': e500,
   },
@@ -265,6 +310,26 @@ export const getEmbeddedClientSession: OperationSpec = {
         challenge: { summary: 'A down payment is due', value: SESSIONS.embeddedChallenge },
       },
     },
+    '401': secret401,
+    '500': e500,
+  },
+}
+
+export const getEmbeddedSecci: OperationSpec = {
+  ...embedded,
+  id: 'getEmbeddedSecci',
+  method: 'get',
+  path: '/client/embedded/secci',
+  summary: 'Read the SECCI of an offer of the embedded session',
+  queryParams: secciQuery,
+  description: `${secciGuide} \`printable_url\` is null: the client secret never goes in a URL, so the embedded checkout prints the information it shows instead.`,
+  responses: {
+    '200': {
+      description: 'The SECCI of the offer.',
+      schema: SecciSchema,
+      examples: one('A consumer loan over 24 months, in Spanish', { ...SECCI.loan, printable_url: null }),
+    },
+    '400': secci400(),
     '401': secret401,
     '500': e500,
   },
