@@ -107,6 +107,7 @@ export interface World {
     email?: string
     oneMethod?: boolean
     customization?: Record<string, string>
+    purchaseCountry?: 'ESP' | 'FRA'
   }): Promise<{ id: string; hppId: string; redirectUrl: string; orderReference: string }>
   close(): Promise<void>
 }
@@ -148,6 +149,7 @@ export async function startWorld(): Promise<World> {
         merchant: Record<string, unknown>
         customer: Record<string, unknown>
         payment_methods: unknown[]
+        purchase_country?: string
         ui: { hpp: { merchant_urls: Record<string, string> }; customization?: Record<string, string> }
       }
       const orderReference = `ORDER-${Math.random().toString(36).slice(2, 8).toUpperCase()}`
@@ -162,6 +164,7 @@ export async function startWorld(): Promise<World> {
       }
       if (options.email) request.customer.email = options.email
       if (options.customization) request.ui.customization = options.customization
+      if (options.purchaseCountry) request.purchase_country = options.purchaseCountry
       if (options.oneMethod) request.payment_methods = request.payment_methods.slice(0, 1)
       const res = await call('POST', '/checkout', request, token)
       if (res.status !== 201) throw new Error(`create failed: ${JSON.stringify(res.json)}`)

@@ -11,6 +11,7 @@ import {
   DocumentType,
   EmailSchema,
   EmploymentStatus,
+  FRENCH_CREDIT_WARNING,
   Gender,
   IncomeSchema,
   MaritalRegime,
@@ -60,6 +61,7 @@ export const CONTRACT_RULES = {
   employedStatuses: employedStatuses(),
   netIncomeTypes: [...NetIncomeType.values],
   brand: BRAND,
+  creditWarning: FRENCH_CREDIT_WARNING,
 }
 
 export function viteConfig(): InlineConfig {

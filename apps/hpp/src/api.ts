@@ -7,6 +7,8 @@ import type {
   DistributeResponseSchema,
   MoneySchema,
   SchemaError,
+  SecciQuerySchema,
+  SecciSchema,
   Static,
 } from '@plazo/contract'
 
@@ -23,6 +25,10 @@ export type CompleteRequest = Omit<
   customer: Record<string, unknown>
 }
 export type Distribution = Static<typeof DistributeResponseSchema>['payload']
+export type Secci = Static<typeof SecciSchema>
+export type SecciQuery = Omit<Static<typeof SecciQuerySchema>, 'payment_method_type'> & {
+  payment_method_type: string
+}
 
 const BASE = '/api/v2/client'
 
@@ -90,6 +96,16 @@ export interface CheckoutApi {
   load(gracePeriod?: number): Promise<ClientSession>
   complete(request: CompleteRequest): Promise<ClientOutcome>
   desist(): Promise<ClientOutcome>
+  /** The Standard European Consumer Credit Information of one offer, written by the API in `lang`. */
+  secci(query: SecciQuery): Promise<Secci>
+}
+
+function secciQuery(query: SecciQuery): string {
+  const params = new URLSearchParams({ payment_method_type: query.payment_method_type })
+  if (query.period !== undefined) params.set('period', String(query.period))
+  if (query.grace_period !== undefined) params.set('grace_period', String(query.grace_period))
+  if (query.lang !== undefined) params.set('lang', query.lang)
+  return `?${params}`
 }
 
 /** The query that prices the offers with a grace period; none without one. */
@@ -103,6 +119,7 @@ export function hostedPageApi(hppId: string): CheckoutApi {
     load: (gracePeriod) => call<ClientSession>('GET', `${path}${graceQuery(gracePeriod)}`),
     complete: (request) => call<ClientOutcome>('POST', `${path}/complete`, request),
     desist: () => call<ClientOutcome>('POST', `${path}/desist`),
+    secci: (query) => call<Secci>('GET', `${path}/secci${secciQuery(query)}`),
   }
 }
 
@@ -118,6 +135,7 @@ export function embeddedApi(clientSecret: string, downPayment = false): Checkout
       call<ClientSession>('GET', `${path}${graceQuery(gracePeriod)}`, undefined, headers),
     complete: (request) => call<ClientOutcome>('POST', `${path}/complete`, request, headers),
     desist: () => call<ClientOutcome>('POST', `${path}/desist`, undefined, headers),
+    secci: (query) => call<Secci>('GET', `${path}/secci${secciQuery(query)}`, undefined, headers),
   }
 }
 

@@ -16,6 +16,8 @@ declare const __PLAZO_RULES__: {
   employedStatuses: string[]
   netIncomeTypes: string[]
   brand: string
+  /** The sentence French law requires beside an offer of credit (the contract's FRENCH_CREDIT_WARNING). */
+  creditWarning: string
 }
 
 export const RULES = __PLAZO_RULES__

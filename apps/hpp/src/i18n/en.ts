@@ -21,12 +21,13 @@ export const en = {
     card_payment: 'Card',
     a2a_payment: 'Bank transfer',
   },
-  methodFrom: 'From {amount} a month',
+  /** Every instalment figure carries the APR beside it (consumer-credit rules: Spain, France). */
+  methodFrom: 'From {amount} a month, APR {apr}',
   payNow: 'Pay {amount} now',
   notAvailable: 'Not available',
   chooseTerm: 'Choose the number of instalments',
-  termOption: '{n} instalments of {amount}',
-  termOptionSingle: '1 payment of {amount}',
+  termOption: '{n} instalments of {amount}, APR {apr}',
+  termOptionSingle: '1 payment of {amount}, APR {apr}',
   /** The grace period: when the customer starts paying (the months in between are paid for with interest). */
   graceLegend: 'When do you pay the first instalment?',
   graceNextMonth: 'Next month',
@@ -49,6 +50,16 @@ export const en = {
   scheduleAmount: 'Amount',
   /** When an instalment is due, in months after the purchase (the schedule gives no dates). */
   scheduleMonth: { one: '{n} month after purchase', other: '{n} months after purchase' },
+  /** The lender beside the offer: who the customer contracts the credit with. */
+  creditBy: 'Credit granted by {lender}, {address}.',
+  /** `{law}`: `withdrawalLaw` of the purchase country. */
+  withdrawalRight: 'You have 14 calendar days to withdraw from the credit without giving any reason ({law}).',
+  withdrawalLaw: { ESP: 'Spanish Ley 16/2011, art. 28', FRA: 'French Code de la consommation, art. L312-19' },
+  /** The Standard European Consumer Credit Information: the disclosure's title (its content is the API's). */
+  secciTitle: 'Standard European Consumer Credit Information (SECCI)',
+  secciHint: 'The full conditions of this offer, to read before you confirm.',
+  secciPrintable: 'Printable version (print or save as PDF)',
+  secciPrint: 'Print or save as PDF',
   /** `{method}` is the method's name from `methods`, quoted: the sentence must read well for every one. */
   deniedNotice: 'Your payment with “{method}” was not approved. Please choose another payment method.',
 

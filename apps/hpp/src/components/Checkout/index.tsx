@@ -258,6 +258,7 @@ export function Checkout({ session, api, onOutcome, notice }: CheckoutProps) {
 
       <PaymentMethods
         session={session}
+        api={api}
         method={chosen?.type}
         period={period}
         onMethod={(type) => {

@@ -1,7 +1,8 @@
-import type { ClientPaymentMethod, ClientSession, Offer } from '../../api.ts'
+import type { CheckoutApi, ClientPaymentMethod, ClientSession, Offer } from '../../api.ts'
 import { money, percent } from '../../format.ts'
 import { firstDueMonth, graceChoices } from '../../grace.ts'
 import { fill, plural, useI18n } from '../../i18n/index.tsx'
+import { CreditInformation } from '../CreditInformation/index.tsx'
 import styles from './styles.module.css'
 
 /**
@@ -24,6 +25,8 @@ export function regularInstalment(offer: Offer): number {
 
 export interface PaymentMethodsProps {
   session: ClientSession
+  /** Reads the SECCI of the offer shown. */
+  api: CheckoutApi
   method: string | undefined
   period: number | undefined
   onMethod: (type: string) => void
@@ -45,6 +48,7 @@ export interface PaymentMethodsProps {
  */
 export function PaymentMethods({
   session,
+  api,
   method,
   period,
   onMethod,
@@ -82,6 +86,8 @@ export function PaymentMethods({
             </label>
             {checked && available && m.offers.length > 0 ? (
               <Terms
+                session={session}
+                api={api}
                 method={m}
                 offers={shownOffers ?? m.offers}
                 period={period}
@@ -105,11 +111,17 @@ function summaryOf(
   locale: string,
 ) {
   if (m.offers.length === 0) return fill(t.payNow, { amount: money(locale, session.total) })
-  const lowest = Math.min(...m.offers.map(regularInstalment))
-  return fill(t.methodFrom, { amount: money(locale, lowest) })
+  // The teaser's instalment is one offer's: its APR goes beside it.
+  const lowest = m.offers.reduce((a, b) => (regularInstalment(b) < regularInstalment(a) ? b : a))
+  return fill(t.methodFrom, {
+    amount: money(locale, regularInstalment(lowest)),
+    apr: percent(locale, lowest.conditions.apr),
+  })
 }
 
 function Terms({
+  session,
+  api,
   method,
   offers,
   period,
@@ -118,6 +130,8 @@ function Terms({
   onGrace,
   pricing,
 }: {
+  session: ClientSession
+  api: CheckoutApi
   method: ClientPaymentMethod
   /** The method's offers with the grace period chosen (until those are in, the ones without). */
   offers: Offer[]
@@ -149,8 +163,15 @@ function Terms({
               />
               <label htmlFor={id}>
                 {count === 1
-                  ? fill(t.termOptionSingle, { amount: money(locale, offer.total_payable) })
-                  : fill(t.termOption, { n: count, amount: money(locale, regularInstalment(offer)) })}
+                  ? fill(t.termOptionSingle, {
+                      amount: money(locale, offer.total_payable),
+                      apr: percent(locale, offer.conditions.apr),
+                    })
+                  : fill(t.termOption, {
+                      n: count,
+                      amount: money(locale, regularInstalment(offer)),
+                      apr: percent(locale, offer.conditions.apr),
+                    })}
               </label>
             </div>
           )
@@ -163,6 +184,7 @@ function Terms({
       {chosen ? (
         <OfferDetails offer={chosen} firstDue={method.max_grace_period > 0} pricing={pricing} />
       ) : null}
+      {chosen ? <CreditInformation session={session} api={api} offer={chosen} pricing={pricing} /> : null}
     </div>
   )
 }
@@ -210,14 +232,15 @@ function GraceChoice({
 function OfferDetails({ offer, firstDue, pricing }: { offer: Offer; firstDue: boolean; pricing: boolean }) {
   const { t, locale } = useI18n()
   const first = offer.schedule[0]
+  // The APR right after the instalment: the figure a customer compares comes with its cost.
   const rows: Array<[string, string]> = [
     [t.offerInstalment, money(locale, regularInstalment(offer))],
+    [t.offerApr, percent(locale, offer.conditions.apr)],
     [t.offerInstalments, String(offer.schedule.length)],
     ...(firstDue && first
       ? [[t.offerFirstDue, plural(locale, t.scheduleMonth, first.month)] as [string, string]]
       : []),
     [t.offerInterest, percent(locale, offer.conditions.interest)],
-    [t.offerApr, percent(locale, offer.conditions.apr)],
     [t.offerTotalCost, money(locale, offer.total_cost_of_credit)],
     [t.offerTotalPayable, money(locale, offer.total_payable)],
   ]
