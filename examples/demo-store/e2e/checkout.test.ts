@@ -26,7 +26,7 @@ describe('demo store: buying with Plazo', () => {
     // The product page shows the instalments and the simulator, in the language asked.
     await page.goto(`${world.store}/products/HEADPHONES-02?lang=es`)
     await page.locator('.plazo-bnpl:not([hidden])').waitFor()
-    expect(await seen(page, '#bnpl')).toBe('Paga en 3 × 43,00 € sin intereses')
+    expect(await seen(page, '#bnpl')).toBe('Paga en 3 × 43,00 € sin intereses, TAE 0,00 %')
     await page.locator('.plazo-simulator:not([hidden])').waitFor()
     expect(await page.getByLabel('Plazo').inputValue()).toBe('18')
 

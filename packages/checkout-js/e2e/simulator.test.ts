@@ -2,7 +2,7 @@
 // the real API: what they render must be what POST /api/v2/client/simulate answers.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { DEMO_AGENT_ONLINE_ID } from '@plazo/contract'
+import { DEMO_AGENT_ONLINE_ID, FRENCH_CREDIT_WARNING } from '@plazo/contract'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { launchChromium } from '../../../test-support/chromium.ts'
@@ -35,16 +35,17 @@ beforeAll(async () => {
     const props = JSON.stringify({
       amount: Number(url.searchParams.get('amount')),
       paymentMethodType: url.searchParams.get('type'),
+      bnplType: url.searchParams.get('bnpl'),
     }).replaceAll('<', '\\u003c')
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
-    res.end(`<!doctype html><html lang="${url.searchParams.get('lang') ?? 'es'}"><title>Product</title>
+    res.end(`<!doctype html><html lang="${url.searchParams.get('lang') ?? 'es'}"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Product</title>
 <h1>Product</h1><div id="bnpl"></div><div id="simulator"></div>
 <script src="${api}/checkout.js"></script>
 <script>
   PlazoCheckout.init({ agentId: ${JSON.stringify(AGENT)} })
   const props = ${props}
-  PlazoCheckout.BnplComponent({ mountElement: '#bnpl', amount: props.amount })
-  PlazoCheckout.SimulatorComponent({ mountElement: '#simulator', ...props })
+  PlazoCheckout.BnplComponent({ mountElement: '#bnpl', amount: props.amount, ...(props.bnplType ? { paymentMethodType: props.bnplType } : {}) })
+  PlazoCheckout.SimulatorComponent({ mountElement: '#simulator', amount: props.amount, paymentMethodType: props.paymentMethodType })
 </script></html>`)
   })
   await new Promise<void>((done) => merchant.listen(0, '127.0.0.1', done))
@@ -141,8 +142,8 @@ describe('SimulatorComponent in the browser', () => {
     const labels = await page.locator('.plazo-simulator dt').allInnerTexts()
     expect(labels).toEqual([
       'Mensualité',
-      'Taux débiteur',
       'TAEG',
+      'Taux débiteur',
       'Coût total du crédit',
       'Montant total dû',
     ])
@@ -159,8 +160,80 @@ describe('BnplComponent in the browser', () => {
     await page.locator('.plazo-bnpl:not([hidden])').waitFor()
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person reads
     const text = (await page.locator('#bnpl').innerText()).replace(/[\u00a0\u202f]/g, ' ')
-    expect(text).toBe('Paga en 3 × 33,33 € sin intereses')
-    expect(digits(text.split('×')[1] ?? '')).toBe(first?.conditions.user_defined_quota)
+    expect(text).toBe('Paga en 3 × 33,33 € sin intereses, TAE 0,00 %')
+    expect(digits(text.split('×')[1]?.split('€')[0] ?? '')).toBe(first?.conditions.user_defined_quota)
     await page.close()
   })
+})
+
+/** A phone: the viewport of an iPhone 14, touch, and the page's language. */
+async function phonePage(lang: 'es' | 'fr'): Promise<Page> {
+  const context = await browser.newContext({
+    locale: lang === 'es' ? 'es-ES' : 'fr-FR',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  })
+  return context.newPage()
+}
+
+const percent = (lang: 'es' | 'fr', ratio: number) =>
+  new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'fr-FR', {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  })
+    .format(ratio)
+    .replace(/[\u00a0\u202f]/g, ' ')
+const euros = (lang: 'es' | 'fr', cents: number) =>
+  new Intl.NumberFormat(lang === 'es' ? 'es-ES' : 'fr-FR', { style: 'currency', currency: 'EUR' })
+    .format(cents / 100)
+    .replace(/[\u00a0\u202f]/g, ' ')
+
+describe('the APR beside every instalment figure of the widgets, on a phone', () => {
+  it.each([
+    ['es', 'Paga en', 'TAE', 'Cuota mensual'],
+    ['fr', 'Payez en', 'TAEG', 'Mensualité'],
+  ] as const)(
+    '%s: the BNPL widget and the simulator give each instalment its APR',
+    async (lang, payIn, apr, instalment) => {
+      const amount = 123456
+      const [loan] = await simulate(amount, 'consumer_loan_instalments')
+      if (!loan) throw new Error('no consumer loan offer')
+      expect(loan.conditions.apr).toBeGreaterThan(0)
+      const page = await phonePage(lang)
+      await page.goto(
+        `${shop}/?amount=${amount}&type=consumer_loan_instalments&bnpl=consumer_loan_instalments&lang=${lang}`,
+      )
+      await page.locator('.plazo-bnpl:not([hidden])').waitFor()
+      await page.locator('.plazo-simulator:not([hidden])').waitFor()
+
+      // The price teaser: the instalment, then its APR, in the same sentence.
+      // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person reads
+      const teaser = (await page.locator('#bnpl').innerText()).replace(/[\u00a0\u202f]/g, ' ')
+      expect(teaser).toBe(
+        `${payIn} ${loan.period} × ${euros(lang, loan.conditions.user_defined_quota)}, ${apr} ${percent(lang, loan.conditions.apr)}`,
+      )
+
+      // The simulator: the APR row right after the instalment row, with the API's figure.
+      const rows = await page
+        .locator('.plazo-simulator dt')
+        .evaluateAll((dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent ?? '']))
+      expect(rows[0]?.[0]).toBe(instalment)
+      expect(rows[1]?.[0]).toBe(apr)
+      expect(digits(rows[1]?.[1] ?? '')).toBe(Math.round(loan.conditions.apr * 10000))
+
+      // In French, the warning of the Code de la consommation, in view with the simulator; not in Spanish.
+      const warning = page.locator('.plazo-simulator__warning')
+      if (lang === 'fr') {
+        await warning.scrollIntoViewIfNeeded()
+        expect(await warning.isVisible()).toBe(true)
+        expect(await warning.textContent()).toBe(FRENCH_CREDIT_WARNING)
+      } else {
+        expect(await warning.isVisible()).toBe(false)
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+      await page.context().close()
+    },
+  )
 })

@@ -16,6 +16,7 @@ import {
   ClientCompleteRequestSchema,
   ClientOutcomeSchema,
   ClientSessionSchema,
+  FRENCH_CREDIT_WARNING,
   OfferSchema,
   PaymentMethodType,
   PublicPricingSchema,
@@ -197,6 +198,9 @@ export function generate(): string {
     '',
     '/** The largest amount, in cents, `POST /api/v2/client/simulate` prices. */',
     `export const MAX_SIMULATION_AMOUNT = ${JSON.stringify((SimulationRequestSchema.properties.amount as unknown as Schema).maximum)}`,
+    '',
+    '/** The sentence French law (Code de la consommation, L312-5) requires beside an offer of credit. */',
+    `export const FRENCH_CREDIT_WARNING = ${JSON.stringify(FRENCH_CREDIT_WARNING)}`,
     '',
   ]
   for (const [name, { schema, doc }] of Object.entries(NAMED)) {

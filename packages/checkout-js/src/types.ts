@@ -223,7 +223,7 @@ export interface PaymentIntentProps extends CheckoutSessionProps {
  *
  * @example
  * ```ts
- * BnplComponent({ mountElement: '#bnpl', amount: 10000, locale: 'es' }) // "Paga en 3 × 33,33 € sin intereses"
+ * BnplComponent({ mountElement: '#bnpl', amount: 10000, locale: 'es' }) // "Paga en 3 × 33,33 € sin intereses, TAE 0,00 %"
  * ```
  */
 export interface BnplComponentProps extends MountElement {
@@ -253,6 +253,17 @@ export interface BnplComponentProps extends MountElement {
  * ```
  */
 export interface SimulatorComponentProps extends MountElement, SimulatorProps {
+  /**
+   * The level of the simulator's heading, 1 to 6 (default 3: an `<h3>`), so that it fits your page's outline:
+   * under your own `<h2>` ("Financing"), keep 3; right under the product's `<h1>`, give 2. Another value throws
+   * an `Error`. `update({ headingLevel })` changes it.
+   *
+   * @example
+   * ```ts
+   * SimulatorComponent({ mountElement: '#simulator', amount: 120000, headingLevel: 2 }) // <h2>Simulador de financiación</h2>
+   * ```
+   */
+  headingLevel?: 1 | 2 | 3 | 4 | 5 | 6
   /** Called with the conditions shown, on mount and whenever the customer picks another term. */
   onChange?: (conditions: SimulatorLoanConditions) => void
   /** Called when the simulation fails (unknown agent, amount out of bounds, network). */

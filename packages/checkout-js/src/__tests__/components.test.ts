@@ -20,10 +20,10 @@ const text = (node: Element | null | undefined) => (node?.textContent ?? '').rep
 
 describe('BnplComponent', () => {
   it.each([
-    ['es', 'Paga en 3 × 33,33 € sin intereses'],
-    ['fr', 'Payez en 3 × 33,33 € sans frais'],
-    ['en', 'Pay in 3 × €33.33 interest-free'],
-  ] as const)('shows the instalments of 100 € in %s', async (locale, expected) => {
+    ['es', 'Paga en 3 × 33,33 € sin intereses, TAE 0,00 %'],
+    ['fr', 'Payez en 3 × 33,33 € sans frais, TAEG 0,00 %'],
+    ['en', 'Pay in 3 × €33.33 interest-free, APR 0.00%'],
+  ] as const)('shows the instalments of 100 € in %s, with their APR', async (locale, expected) => {
     stubApi()
     lib.init({ agentId: AGENT, baseUrl: BASE_URL, locale })
     const bnpl = lib.BnplComponent({ mountElement: '#mount', amount: 10000 })
@@ -39,12 +39,22 @@ describe('BnplComponent', () => {
     const bnpl = lib.BnplComponent({ mountElement: mount(), amount: 10000 })
     await until(() => expect(text(mount())).toContain('3 × 33,33 €'))
     bnpl.update({ amount: 24000, term: 6 })
-    await until(() => expect(text(mount())).toBe('Paga en 6 × 40,00 € sin intereses'))
+    await until(() => expect(text(mount())).toBe('Paga en 6 × 40,00 € sin intereses, TAE 0,00 %'))
     bnpl.update({ paymentMethodType: 'credit_line', term: 3 })
     const { conditions } = await lib.paymentMethodConditions('credit_line', 24000, 3)
     const instalment = (conditions[0]?.instalmentAmount ?? 0) / 100
     expect(instalment).toBeGreaterThan(80)
-    await until(() => expect(text(mount())).toBe(`Paga en 3 × ${instalment.toFixed(2).replace('.', ',')} €`))
+    const apr = text({
+      textContent: new Intl.NumberFormat('es-ES', {
+        style: 'percent',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }).format(conditions[0]?.apr ?? 0),
+    } as Element)
+    await until(() =>
+      expect(text(mount())).toBe(`Paga en 3 × ${instalment.toFixed(2).replace('.', ',')} €, TAE ${apr}`),
+    )
+    expect(conditions[0]?.apr).toBeGreaterThan(0)
   })
 
   it('stays hidden and calls onError when the amount cannot be financed', async () => {
@@ -84,10 +94,10 @@ describe('BnplComponent', () => {
     const onError = vi.fn()
     const bnpl = lib.BnplComponent({ mountElement: '#mount', amount: 10000, onError })
     bnpl.update({ amount: 24000 })
-    await until(() => expect(text(mount())).toBe('Paga en 3 × 80,00 € sin intereses'))
+    await until(() => expect(text(mount())).toBe('Paga en 3 × 80,00 € sin intereses, TAE 0,00 %'))
     await until(() => expect(lateAnswered).toBe(true))
     await new Promise((resolve) => setTimeout(resolve, 50))
-    expect(text(mount())).toBe('Paga en 3 × 80,00 € sin intereses')
+    expect(text(mount())).toBe('Paga en 3 × 80,00 € sin intereses, TAE 0,00 %')
     expect(onError).not.toHaveBeenCalled()
   })
 
@@ -132,8 +142,8 @@ describe('SimulatorComponent', () => {
     })
     expect(rows()).toEqual([
       ['Cuota mensual', text({ textContent: expected?.formatted.instalment } as Element)],
-      ['TIN', '7,99 %'],
       ['TAE', text({ textContent: expected?.formatted.apr } as Element)],
+      ['TIN', '7,99 %'],
       ['Coste total del crédito', text({ textContent: expected?.formatted.totalCostOfCredit } as Element)],
       ['Importe total adeudado', text({ textContent: expected?.formatted.totalPayable } as Element)],
     ])
@@ -148,6 +158,40 @@ describe('SimulatorComponent', () => {
     expect(rows()[0]?.[1]).toBe(text({ textContent: at36?.formatted.instalment } as Element))
     expect(seen).toEqual([18, 36])
     expect(mount().querySelector('dl')?.getAttribute('aria-live')).toBe('polite')
+  })
+
+  it('heads itself with an h3 unless headingLevel says otherwise, and follows update({ headingLevel })', async () => {
+    stubApi()
+    lib.init({ agentId: AGENT, baseUrl: BASE_URL, locale: 'en' })
+    const simulator = lib.SimulatorComponent({ mountElement: '#mount', amount: 60000, headingLevel: 2 })
+    await until(() => expect(text(mount().querySelector('h2'))).toBe('Financing simulator'))
+    expect(mount().querySelector('h3')).toBeNull()
+    const section = mount().querySelector('section')
+    expect(section?.getAttribute('aria-labelledby')).toBe(mount().querySelector('h2')?.id)
+    simulator.update({ headingLevel: 4 })
+    await until(() => expect(text(mount().querySelector('h4'))).toBe('Financing simulator'))
+    expect(mount().querySelector('h2')).toBeNull()
+    expect(section?.getAttribute('aria-labelledby')).toBe(mount().querySelector('h4')?.id)
+    expect(() =>
+      lib.SimulatorComponent({ mountElement: '#mount', amount: 60000, headingLevel: 7 as never }),
+    ).toThrow('Plazo: headingLevel must be 1, 2, 3, 4, 5 or 6, got 7.')
+  })
+
+  it('says in French, and only in French, the warning of the Code de la consommation', async () => {
+    stubApi()
+    lib.init({ agentId: AGENT, baseUrl: BASE_URL, locale: 'fr' })
+    const simulator = lib.SimulatorComponent({ mountElement: '#mount', amount: 60000 })
+    const warning = () => mount().querySelector('.plazo-simulator__warning') as HTMLElement
+    await until(() =>
+      expect(warning().textContent).toBe(
+        'Un crédit vous engage et doit être remboursé. Vérifiez vos capacités de remboursement avant de vous engager.',
+      ),
+    )
+    expect(warning().hidden).toBe(false)
+    expect(warning().lang).toBe('fr')
+    simulator.update({ locale: 'es' })
+    await until(() => expect(warning().hidden).toBe(true))
+    expect(warning().textContent).toBe('')
   })
 
   it('keeps the chosen term when the amount changes', async () => {

@@ -1,5 +1,6 @@
 import { simulator } from '../api.ts'
 import { MESSAGES } from '../format.ts'
+import { FRENCH_CREDIT_WARNING } from '../generated/contract.ts'
 import { currentSettings } from '../storage.ts'
 import type { ComponentHandle, SimulatorComponentProps, SimulatorLoanConditions } from '../types.ts'
 import { liveComponent } from './live.ts'
@@ -7,23 +8,37 @@ import { element, resolveMountElement, uniqueId } from './mount.ts'
 
 type Row = keyof SimulatorLoanConditions['formatted']
 
-/** The figures shown, in order, with their label key. */
+/** The figures shown, in order, with their label key: the APR right after the instalment it is the cost of. */
 const ROWS: ReadonlyArray<[Row, keyof (typeof MESSAGES)['en']]> = [
   ['instalment', 'instalment'],
-  ['interest', 'interest'],
   ['apr', 'apr'],
+  ['interest', 'interest'],
   ['totalCostOfCredit', 'totalCost'],
   ['totalPayable', 'totalPayable'],
 ]
 
+/** The heading levels a simulator accepts (`headingLevel`). */
+const HEADING_LEVELS = [1, 2, 3, 4, 5, 6] as const
+
+function headingLevelOf(props: SimulatorComponentProps): number {
+  const level = props.headingLevel ?? 3
+  if (!(HEADING_LEVELS as readonly unknown[]).includes(level)) {
+    throw new Error(`Plazo: headingLevel must be 1, 2, 3, 4, 5 or 6, got ${String(level)}.`)
+  }
+  return level
+}
+
 /**
- * A loan simulator for an amount: a term selector (a labelled `<select>`) and the conditions of the term
- * chosen — monthly instalment, nominal interest (TIN), APR (TAE), total cost of credit and total payable — in a
- * description list that screen readers announce when it changes. Plain DOM with `plazo-simulator*` class names
- * for your CSS. The figures come from `POST /api/v2/client/simulate`: the same the payment intent will have.
+ * A loan simulator for an amount: a heading, a term selector (a labelled `<select>`) and the conditions of the
+ * term chosen — monthly instalment with its APR (TAE) right after it, nominal interest (TIN), total cost of
+ * credit and total payable — in a description list that screen readers announce when it changes. In French it
+ * adds the sentence the Code de la consommation (L312-5) requires beside an offer of credit. Plain DOM with
+ * `plazo-simulator*` class names for your CSS. The figures come from `POST /api/v2/client/simulate`: the same
+ * the payment intent will have.
  *
  * Without `paymentMethodType` it simulates the first financed method of your agent that can finance the
- * amount. `term` chooses the term selected first (default: the shortest).
+ * amount. `term` chooses the term selected first (default: the shortest). `headingLevel` fits the heading into
+ * your page's outline (default 3: an `<h3>`).
  *
  * @example
  * ```ts
@@ -40,13 +55,17 @@ const ROWS: ReadonlyArray<[Row, keyof (typeof MESSAGES)['en']]> = [
 export function SimulatorComponent(props: SimulatorComponentProps): ComponentHandle<SimulatorComponentProps> {
   const host = resolveMountElement(props.mountElement)
   const root = element('section', { class: 'plazo-simulator', 'data-plazo': 'simulator' })
-  const heading = element('h3', { class: 'plazo-simulator__title', id: uniqueId('plazo-simulator-title') })
-  root.setAttribute('aria-labelledby', heading.id)
+  const headingId = uniqueId('plazo-simulator-title')
+  const headingAt = (level: number) =>
+    element(`h${level}` as 'h3', { class: 'plazo-simulator__title', id: headingId })
+  let heading = headingAt(headingLevelOf(props))
+  root.setAttribute('aria-labelledby', headingId)
   const selectId = uniqueId('plazo-simulator-term')
   const label = element('label', { class: 'plazo-simulator__label', for: selectId })
   const select = element('select', { class: 'plazo-simulator__term', id: selectId })
   const list = element('dl', { class: 'plazo-simulator__conditions', 'aria-live': 'polite' })
-  root.append(heading, label, select, list)
+  const warning = element('p', { class: 'plazo-simulator__warning', lang: 'fr' })
+  root.append(heading, label, select, list, warning)
   root.hidden = true
   host.replaceChildren(root)
 
@@ -87,8 +106,16 @@ export function SimulatorComponent(props: SimulatorComponentProps): ComponentHan
       if (results.length === 0) throw new Error(`Plazo: ${current.amount} cents cannot be financed.`)
       options = results.sort((a, b) => a.term - b.term)
       const texts = MESSAGES[locale]
+      const level = headingLevelOf(current)
+      if (heading.tagName !== `H${level}`) {
+        const next = headingAt(level)
+        heading.replaceWith(next)
+        heading = next
+      }
       heading.textContent = texts.simulator
       label.textContent = texts.term
+      warning.textContent = locale === 'fr' ? FRENCH_CREDIT_WARNING : ''
+      warning.hidden = locale !== 'fr'
       select.replaceChildren(
         ...options.map((o) => element('option', { value: String(o.term) }, o.formatted.term)),
       )

@@ -86,6 +86,10 @@ export const CLIENT_EXCEPTIONS = {
 /** The largest amount, in cents, `POST /api/v2/client/simulate` prices. */
 export const MAX_SIMULATION_AMOUNT = 100000000
 
+/** The sentence French law (Code de la consommation, L312-5) requires beside an offer of credit. */
+export const FRENCH_CREDIT_WARNING =
+  'Un crédit vous engage et doit être remboursé. Vérifiez vos capacités de remboursement avant de vous engager.'
+
 /** An ISO 3166-1 alpha-3 country code (ESP, FRA, PRT…): one of the 249 officially assigned codes. */
 export type CountryCode =
   | 'ABW'
@@ -377,7 +381,7 @@ export interface Offer {
       /** Financed: its amount joins the principal and is paid over the instalments. Otherwise paid upfront with the first instalment. */
       is_insurance_financed: boolean
     } | null
-    /** Months before the first instalment. */
+    /** Months of grace the customer chose before the first instalment (0 to the method’s `max_grace_period`): nothing is due, interest accrues and is added to the principal each month, and the first instalment falls due at month `grace_period + 1`. */
     grace_period: number
   }
   schedule: Array<{
@@ -483,6 +487,20 @@ export interface ClientSession {
   hpp_status: 'initial' | 'completed' | 'cancelled' | 'expired' | 'challenge' | null
   purchase_country: 'ESP' | 'FRA'
   merchant_name: string
+  /** The lender that grants the credit of the financed payment methods: who the customer contracts the credit with. Show its name with the offer; the SECCI opens with these details. */
+  lender: {
+    /** Legal name of the lender. */
+    name: string
+    /** Registered address. */
+    address: string
+    phone: string
+    email: string
+    website: string
+    /** Its entry in the register of its supervisory authority. */
+    registration: string
+    /** The authority that supervises it. */
+    supervisor: string
+  }
   page_title: string | null
   logo_url: string | null
   customization: {
