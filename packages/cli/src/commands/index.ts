@@ -1,4 +1,5 @@
 import type { Command } from 'commander'
+import { registerCheck } from './check.ts'
 import { registerEvents } from './events.ts'
 import { registerListen } from './listen.ts'
 import { registerLogin, registerLogout } from './login.ts'
@@ -18,5 +19,6 @@ export const COMMANDS: ReadonlyArray<(program: Command) => void> = [
   registerTrigger,
   registerEvents,
   registerLogs,
+  registerCheck,
   registerMcp,
 ]

@@ -7,6 +7,7 @@ import type {
   IntegrationCheckRequest,
   IntegrationCheckRun,
   OutboxListResponse,
+  PreparedDelivery,
   RequestLogResponse,
   SessionResponse,
 } from '../types.ts'
@@ -100,20 +101,31 @@ export class TestHelpers {
   }
 
   /**
-   * Runs an integration check to its end: starts it and reads it every `pollIntervalMs` (500) until it is
-   * `done`, within `timeoutMs` (120 000). Not for `deliver: 'client'`, whose notifications you send yourself.
+   * Runs an integration check to its end. `flow` answers at once; `webhooks` is read every `pollIntervalMs`
+   * (500) until `done`, within `timeoutMs` (120 000). With `deliver: 'client'` this client POSTs the prepared
+   * notifications to `url` itself, in order (so `url` may be a localhost the sandbox cannot reach, as
+   * `plazo check webhooks` does), each within `deliveryTimeoutMs` (15 000), and reports the answers.
    */
   async runIntegrationCheck(
     request: IntegrationCheckRequest,
-    options: RequestOptions & { pollIntervalMs?: number; timeoutMs?: number } = {},
+    options: RequestOptions & {
+      pollIntervalMs?: number
+      timeoutMs?: number
+      deliveryTimeoutMs?: number
+    } = {},
   ): Promise<IntegrationCheckRun> {
-    if (request.kind === 'webhooks' && request.deliver === 'client')
-      throw new TypeError(
-        'Plazo: runIntegrationCheck sends nothing: use startIntegrationCheck with deliver: client',
-      )
-    const { pollIntervalMs = 500, timeoutMs = 120_000, ...requestOptions } = options
+    const {
+      pollIntervalMs = 500,
+      timeoutMs = 120_000,
+      deliveryTimeoutMs = 15_000,
+      ...requestOptions
+    } = options
     const deadline = Date.now() + timeoutMs
     let run = await this.startIntegrationCheck(request, requestOptions)
+    if (run.status !== 'done' && request.kind === 'webhooks' && request.deliver === 'client') {
+      const answers = await deliverPrepared(request.url ?? '', run.deliveries ?? [], deliveryTimeoutMs)
+      return this.answerIntegrationCheck(run.id, { answers }, requestOptions)
+    }
     while (run.status !== 'done') {
       if (Date.now() > deadline)
         throw new Error(`Plazo: integration check ${run.id} still running after ${timeoutMs} ms`)
@@ -122,4 +134,53 @@ export class TestHelpers {
     }
     return run
   }
+}
+
+/** How much of a handler's answer goes into the report. */
+const EXCERPT_CHARACTERS = 2048
+
+/**
+ * POSTs each prepared notification to `url`, one after the other (a duplicate's second delivery after the
+ * first's answer), exactly as prepared: the headers and the body's bytes. The time is the wait for the status
+ * line; a handler that does not answer within `timeoutMs` is reported without a status.
+ */
+export async function deliverPrepared(
+  url: string,
+  deliveries: readonly PreparedDelivery[],
+  timeoutMs: number,
+): Promise<DeliveryAnswersRequest['answers']> {
+  const answers: DeliveryAnswersRequest['answers'] = []
+  for (const delivery of deliveries) {
+    const started = performance.now()
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: delivery.headers,
+        body: delivery.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+      const duration = Math.round(performance.now() - started)
+      const text = await response.text().catch(() => '')
+      answers.push({
+        delivery_id: delivery.id,
+        status_code: response.status,
+        duration_ms: duration,
+        ...(response.ok || text === '' ? {} : { response_excerpt: text.slice(0, EXCERPT_CHARACTERS) }),
+      })
+    } catch (error) {
+      const cause = (error as { cause?: { code?: string; message?: string } }).cause
+      const reason =
+        (error as Error).name === 'TimeoutError'
+          ? `no answer within ${timeoutMs} ms`
+          : (cause?.code ?? cause?.message ?? (error as Error).message)
+      answers.push({
+        delivery_id: delivery.id,
+        status_code: null,
+        duration_ms: Math.round(performance.now() - started),
+        error: String(reason).slice(0, 500),
+      })
+    }
+  }
+  return answers
 }
