@@ -152,7 +152,10 @@ export const ClientSessionSchema = Type.Object(
       Type.String({ description: 'Where to send the customer after success, parameters appended.' }),
     ),
     cancel_url: Nullable(
-      Type.String({ description: 'Where to send the customer after cancel, parameters appended.' }),
+      Type.String({
+        description:
+          'Where to send the customer after cancel, parameters appended: `order_reference`, `checkout_session_id` and, once the session is over, `checkout_session_status` (`denied`, `desisted`, `cancelled` or `expired`), for display only.',
+      }),
     ),
   },
   { title: 'ClientSession', description: 'The checkout session as the customer sees it.' },

@@ -34,7 +34,7 @@ export const MerchantUrlsSchema = Type.Object(
     title: 'MerchantUrls',
     additionalProperties: false,
     description:
-      'Where the hosted page sends the customer, with `order_reference` and `checkout_session_id` appended to the query: absolute http or https URLs. Both are required when given.',
+      'Where the hosted page sends the customer, with `order_reference` and `checkout_session_id` appended to the query: absolute http or https URLs. Both are required when given. `cancel_url` also gets `checkout_session_status`, the status that sent the customer there (`denied`: every method was refused; `desisted`: the customer gave up; `cancelled` or `expired` on the page\u2019s link back), to choose the message you show. It is for display only: the customer can edit the URL, so decide on the order from `GET /checkout/{checkout_session_id}` or the notification.',
   },
 )
 

@@ -118,6 +118,8 @@ export function fieldErrors(res: LightMyRequestResponse): string[] {
   return body.schema_errors.map((e) => `${e.field}: ${e.message}`)
 }
 
-export function withParams(url: string, created: Created) {
-  return `${url}?order_reference=${encodeURIComponent(created.orderReference)}&checkout_session_id=${created.id}`
+/** `url` as the API hands it back: the order's references and, on the cancel URL of a session over, its status. */
+export function withParams(url: string, created: Created, checkoutSessionStatus?: string) {
+  const status = checkoutSessionStatus ? `&checkout_session_status=${checkoutSessionStatus}` : ''
+  return `${url}?order_reference=${encodeURIComponent(created.orderReference)}&checkout_session_id=${created.id}${status}`
 }

@@ -216,7 +216,7 @@ describe.each(testEngines())('hosted page client API on $name', (engine) => {
         customer: { ...BASIC_CUSTOMER, email: 'ana+denied@example.com' },
       })
       expect(outcome.status).toBe('denied')
-      expect(outcome.redirect_url).toBe(withParams(CANCEL_URL, created))
+      expect(outcome.redirect_url).toBe(withParams(CANCEL_URL, created, 'denied'))
     })
 
     it('delegated mode: approved is done for the customer, who goes to success_url before the merchant confirms', async () => {
@@ -283,7 +283,7 @@ describe.each(testEngines())('hosted page client API on $name', (engine) => {
       const created = await kit.createHpp()
       const outcome = outcomeOf(await kit.desist(created.hppId))
       expect(outcome.status).toBe('desisted')
-      expect(outcome.redirect_url).toBe(withParams(CANCEL_URL, created))
+      expect(outcome.redirect_url).toBe(withParams(CANCEL_URL, created, 'desisted'))
       expect((await kit.get(created.id)).hpp?.status).toBe('cancelled')
       expect((await kit.desist(created.hppId)).statusCode).toBe(409)
     })
@@ -302,8 +302,63 @@ describe.each(testEngines())('hosted page client API on $name', (engine) => {
       )
       const outcome = outcomeOf(await kit.desist(created.hppId))
       expect(outcome.redirect_url).toBe(
-        `https://shop.example.com/back?order_reference=${ref}&checkout_session_id=${created.id}#top`,
+        `https://shop.example.com/back?order_reference=${ref}&checkout_session_id=${created.id}&checkout_session_status=desisted#top`,
       )
+    })
+  })
+
+  describe('cancel_url tells a denial from a cancel (checkout_session_status, display only)', () => {
+    it('denied, desisted, cancelled and expired each say so; an open session and the success URL say nothing', async () => {
+      const open = await kit.createHpp()
+      const view = await kit.view(open.hppId)
+      expect(view.cancel_url).toBe(withParams(CANCEL_URL, open))
+      expect(new URL(view.cancel_url ?? '').searchParams.has('checkout_session_status')).toBe(false)
+
+      const denied = await kit.createHpp({ oneMethod: true })
+      const refused = await kit.completeOk(denied.hppId, {
+        payment_method_type: 'bnpl_instalments',
+        customer: { ...BASIC_CUSTOMER, email: 'ana+denied@example.com' },
+      })
+      expect(new URL(refused.redirect_url ?? '').searchParams.get('checkout_session_status')).toBe('denied')
+      expect((await kit.view(denied.hppId)).cancel_url).toBe(withParams(CANCEL_URL, denied, 'denied'))
+
+      const desisted = await kit.createHpp()
+      const gaveUp = outcomeOf(await kit.desist(desisted.hppId))
+      expect(new URL(gaveUp.redirect_url ?? '').searchParams.get('checkout_session_status')).toBe('desisted')
+
+      // The shop cancels: the page's link back says so too.
+      const cancelled = await kit.createHpp()
+      const cancel = await kit.cancel(cancelled.id)
+      expect(cancel.statusCode, cancel.body).toBeLessThan(300)
+      expect((await kit.view(cancelled.hppId)).cancel_url).toBe(
+        withParams(CANCEL_URL, cancelled, 'cancelled'),
+      )
+
+      // Paid: the success URL has the order's references only.
+      const paid = await kit.createHpp()
+      const confirmed = await kit.completeOk(paid.hppId, {
+        payment_method_type: 'bnpl_instalments',
+        customer: BASIC_CUSTOMER,
+      })
+      expect(confirmed.redirect_url).toBe(withParams(SUCCESS_URL, paid))
+      expect((await kit.view(paid.hppId)).cancel_url).toBe(withParams(CANCEL_URL, paid))
+
+      // Left open until it expires (24 hours by default).
+      await kit.advance(24 * 60 + 1)
+      expect((await kit.view(open.hppId)).cancel_url).toBe(withParams(CANCEL_URL, open, 'expired'))
+    })
+
+    it('a down payment given up sends the customer to the order’s cancel URL, desisted', async () => {
+      const created = await kit.createHpp()
+      const challenged = await kit.completeOk(created.hppId, {
+        payment_method_type: 'bnpl_instalments',
+        customer: { ...BASIC_CUSTOMER, email: 'ana+challenge@example.com' },
+      })
+      const childHpp = new URL(challenged.session.down_payment?.redirect_url ?? 'http://x/').pathname.split(
+        '/',
+      )[2]
+      const gaveUp = outcomeOf(await kit.desist(childHpp as string))
+      expect(gaveUp.redirect_url).toBe(withParams(CANCEL_URL, created, 'desisted'))
     })
   })
 })

@@ -83,6 +83,9 @@ type Mode = 'hpp' | 'embedded'
 type IntentStatus = string
 
 const withOrder = (url: string) => `${url}?order_reference=ORDER-100045&checkout_session_id=${SESSION_ID}`
+/** The cancel URL once the session is over: its status is told, for display only. */
+const cancelUrlAfter = (status: string) => `${withOrder(`${SHOP}/cancel`)}&checkout_session_status=${status}`
+const ENDED_UNPAID = ['denied', 'desisted', 'cancelled', 'expired']
 
 interface SessionOptions {
   status?: string
@@ -153,7 +156,11 @@ function orderView(mode: Mode, options: SessionOptions = {}) {
     },
     expires_at: '2026-05-18T10:30:00.000Z',
     success_url: hpp ? withOrder(`${SHOP}/success`) : null,
-    cancel_url: hpp ? withOrder(`${SHOP}/cancel`) : null,
+    cancel_url: !hpp
+      ? null
+      : ENDED_UNPAID.includes(options.status ?? '')
+        ? cancelUrlAfter(options.status ?? '')
+        : withOrder(`${SHOP}/cancel`),
   }
 }
 
@@ -258,7 +265,7 @@ export const CLIENT_OUTCOME_EXAMPLES = {
   hppDesisted: {
     status: 'desisted',
     payment_intent_status: null,
-    redirect_url: withOrder(`${SHOP}/cancel`),
+    redirect_url: cancelUrlAfter('desisted'),
     session: orderView('hpp', {
       status: 'desisted',
       hppStatus: 'cancelled',

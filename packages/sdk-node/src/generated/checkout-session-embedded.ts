@@ -1766,7 +1766,7 @@ export interface components {
         };
         /**
          * MerchantUrls
-         * @description Where the hosted page sends the customer, with `order_reference` and `checkout_session_id` appended to the query: absolute http or https URLs. Both are required when given.
+         * @description Where the hosted page sends the customer, with `order_reference` and `checkout_session_id` appended to the query: absolute http or https URLs. Both are required when given. `cancel_url` also gets `checkout_session_status`, the status that sent the customer there (`denied`: every method was refused; `desisted`: the customer gave up; `cancelled` or `expired` on the page’s link back), to choose the message you show. It is for display only: the customer can edit the URL, so decide on the order from `GET /checkout/{checkout_session_id}` or the notification.
          */
         MerchantUrls: {
             /**

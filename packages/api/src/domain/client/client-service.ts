@@ -287,7 +287,8 @@ export class ClientService {
       else if (abandoned(session)) redirect = cancelUrl(session)
     } else if (session.mode === 'hpp' && parent && session.status !== 'initial') {
       if (succeeded(parent)) redirect = successUrl(parent)
-      else if (abandoned(parent) || abandoned(session)) redirect = cancelUrl(parent)
+      else if (abandoned(parent)) redirect = cancelUrl(parent)
+      else if (abandoned(session)) redirect = cancelUrl(parent, session.status)
       else if (parent.hpp) redirect = hppUrls(this.#publicUrl, parent.hpp.id).redirect_url
     }
     const intent = session.selected_payment_method_id

@@ -13,15 +13,22 @@ export type ClientSession = Static<typeof ClientSessionSchema>
 export type ClientOutcome = Static<typeof ClientOutcomeSchema>
 
 /**
- * `url` with `order_reference` and `checkout_session_id` appended to its query (spec §2). The merchant's own
- * query is kept byte for byte (re-serialising it through URLSearchParams would turn `%20` into `+` and
- * `?flag` into `?flag=`), and a fragment stays last, where browsers expect it.
+ * `url` with `order_reference` and `checkout_session_id` appended to its query (spec §2), and
+ * `checkout_session_status` when given. The merchant's own query is kept byte for byte (re-serialising it
+ * through URLSearchParams would turn `%20` into `+` and `?flag` into `?flag=`), and a fragment stays last,
+ * where browsers expect it.
  */
-export function withOrderParams(url: string, orderReference: string, checkoutSessionId: string): string {
+export function withOrderParams(
+  url: string,
+  orderReference: string,
+  checkoutSessionId: string,
+  checkoutSessionStatus?: string,
+): string {
   const hashAt = url.indexOf('#')
   const base = hashAt < 0 ? url : url.slice(0, hashAt)
   const fragment = hashAt < 0 ? '' : url.slice(hashAt)
-  const params = `order_reference=${encodeURIComponent(orderReference)}&checkout_session_id=${encodeURIComponent(checkoutSessionId)}`
+  let params = `order_reference=${encodeURIComponent(orderReference)}&checkout_session_id=${encodeURIComponent(checkoutSessionId)}`
+  if (checkoutSessionStatus) params += `&checkout_session_status=${encodeURIComponent(checkoutSessionStatus)}`
   const separator = !base.includes('?') ? '?' : base.endsWith('?') || base.endsWith('&') ? '' : '&'
   return `${base}${separator}${params}${fragment}`
 }
@@ -36,17 +43,24 @@ export interface ViewContext {
   gracePeriod?: number
 }
 
-function merchantUrl(session: CheckoutSession, which: 'success_url' | 'cancel_url'): string | null {
-  const url = session.hpp?.merchant_urls?.[which]
+/**
+ * The statuses that end a session without payment. `cancel_url` tells which one sent the customer there
+ * (`checkout_session_status`), so the shop can say "not approved" rather than "you cancelled". Display only:
+ * the customer can edit a URL, so the shop decides on the order from the API, never from it.
+ */
+const ENDED_UNPAID = new Set<string>(['denied', 'desisted', 'cancelled', 'expired'])
+
+export function successUrl(session: CheckoutSession): string | null {
+  const url = session.hpp?.merchant_urls?.success_url
   return url ? withOrderParams(url, session.merchant.order_reference_1, session.id) : null
 }
 
-export function successUrl(session: CheckoutSession): string | null {
-  return merchantUrl(session, 'success_url')
-}
-
-export function cancelUrl(session: CheckoutSession): string | null {
-  return merchantUrl(session, 'cancel_url')
+/** `endedAs`: the status to tell, when not the session's own (a down payment given up or denied). */
+export function cancelUrl(session: CheckoutSession, endedAs: string = session.status): string | null {
+  const url = session.hpp?.merchant_urls?.cancel_url
+  if (!url) return null
+  const ended = ENDED_UNPAID.has(endedAs) ? endedAs : undefined
+  return withOrderParams(url, session.merchant.order_reference_1, session.id, ended)
 }
 
 /** What the customer is asked to pay in instalments: the cart, less a down payment when there is one. */

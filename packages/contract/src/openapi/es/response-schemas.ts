@@ -58,8 +58,8 @@ export const RESPONSE_SCHEMA_TEXTS: Readonly<Record<string, string>> = {
   'Hosted page of the down payment (hpp mode).': 'Página alojada de la entrada (modo hpp).',
   'Where to send the customer after success, parameters appended.':
     'Adónde enviar al cliente tras el éxito, con los parámetros añadidos.',
-  'Where to send the customer after cancel, parameters appended.':
-    'Adónde enviar al cliente tras la cancelación, con los parámetros añadidos.',
+  'Where to send the customer after cancel, parameters appended: `order_reference`, `checkout_session_id` and, once the session is over, `checkout_session_status` (`denied`, `desisted`, `cancelled` or `expired`), for display only.':
+    'Adónde enviar al cliente tras la cancelación, con los parámetros añadidos: `order_reference`, `checkout_session_id` y, cuando la sesión ha terminado, `checkout_session_status` (`denied`, `desisted`, `cancelled` o `expired`), solo para mostrar.',
   'The lender that grants the credit of the financed payment methods: who the customer contracts the credit with. Show its name with the offer; the SECCI opens with these details.':
     'La entidad financiera que concede el crédito de los métodos de pago financiados: con quien contrata el crédito el cliente. Muestra su nombre junto a la oferta; la INE empieza con estos datos.',
   'Legal name of the lender.': 'Denominación social de la entidad financiera.',
