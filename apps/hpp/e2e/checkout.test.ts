@@ -92,6 +92,7 @@ describe('hosted payment page', () => {
     const url = new URL(page.url())
     expect(url.searchParams.get('order_reference')).toBe(created.orderReference)
     expect(url.searchParams.get('checkout_session_id')).toBe(created.id)
+    expect(url.searchParams.get('checkout_session_status')).toBe('desisted')
     expect((await world.call('GET', `/checkout/${created.id}`)).json.payload).toMatchObject({
       status: 'desisted',
     })

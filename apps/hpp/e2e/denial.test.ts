@@ -141,6 +141,7 @@ describe.each(Object.entries(LANGUAGES))('a denial on a phone in %s', (lang, l) 
     await page.getByLabel(l.phone).fill(lang === 'es' ? '600 123 456' : '06 12 34 56 78')
     await page.getByRole('button', { name: l.confirm }).click()
     await page.waitForURL(`${world.merchant.origin}/cancel?**`)
+    expect(new URL(page.url()).searchParams.get('checkout_session_status')).toBe('denied')
     expect((await world.call('GET', `/checkout/${created.id}`)).json.payload).toMatchObject({
       status: 'denied',
     })
