@@ -8,6 +8,7 @@ import type { PlazoClient } from './client.ts'
 import { DocsSearch } from './docs/search.ts'
 import { registerPrompts } from './prompts.ts'
 import { registerResources } from './resources.ts'
+import { checkTools } from './tools/check-tools.ts'
 import { registerTools } from './tools/define.ts'
 import { docsTools } from './tools/docs-tools.ts'
 import { sandboxTools } from './tools/sandbox-tools.ts'
@@ -22,9 +23,14 @@ export interface McpServerOptions {
   plazo: PlazoClient | (() => PlazoClient)
   /** The docs index; by default one per process over the pages this package carries. */
   docs?: DocsSearch
+  /**
+   * Whether this process may POST an integration check's notifications itself (`deliver: "client"`): over stdio,
+   * where it is the developer's process and reaches their localhost; never inside the sandbox (HTTP).
+   */
+  clientDelivery?: boolean
 }
 
-const INSTRUCTIONS = `Plazo's docs and sandbox. Before writing integration code, search_docs and read_doc the guide (English or Spanish) and cite it. The sandbox tools act as the signed-in merchant on the sandbox only (never production): create_checkout_session, simulate_customer_action to play the customer, get_checkout_session for the status, list_events for the webhooks, then confirm_order, capture_order, refund_order. Amounts are integers in cents. A failed call returns the API's exception, the invalid fields and the guide that explains it.`
+const INSTRUCTIONS = `Plazo's docs and sandbox. Before writing integration code, search_docs and read_doc the guide (English or Spanish) and cite it. The sandbox tools act as the signed-in merchant on the sandbox only (never production): create_checkout_session, simulate_customer_action to play the customer, get_checkout_session for the status, list_events for the webhooks, then confirm_order, capture_order, refund_order; run_integration_check grades a webhook handler or the API flow against the guide, check by check. Amounts are integers in cents. A failed call returns the API's exception, the invalid fields and the guide that explains it.`
 
 let sharedDocs: DocsSearch | undefined
 
@@ -42,7 +48,11 @@ export function createMcpServer(options: McpServerOptions): McpServer {
     { name: SERVER_NAME, title: 'Plazo', version: SERVER_VERSION },
     { instructions: INSTRUCTIONS },
   )
-  registerTools(server, [...docsTools(docs), ...sandboxTools(client)])
+  registerTools(server, [
+    ...docsTools(docs),
+    ...sandboxTools(client),
+    ...checkTools(client, { clientDelivery: options.clientDelivery ?? false }),
+  ])
   registerResources(server)
   registerPrompts(server)
   return server

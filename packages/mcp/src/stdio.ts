@@ -15,7 +15,8 @@ export interface StdioServerOptions extends McpServerOptions {
 export async function runStdioServer(
   options: StdioServerOptions,
 ): Promise<{ close: () => Promise<void>; closed: Promise<void> }> {
-  const server = createMcpServer(options)
+  // This process is the developer's: it may send an integration check's notifications to their localhost.
+  const server = createMcpServer({ clientDelivery: true, ...options })
   const transport = new StdioServerTransport(options.stdin, options.stdout)
   const closed = new Promise<void>((resolve) => {
     transport.onclose = () => resolve()

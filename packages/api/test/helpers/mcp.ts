@@ -111,6 +111,7 @@ export const EXPECTED_TOOLS: Record<
   list_events: { readOnly: true, destructive: false, idempotent: true },
   resend_event: { readOnly: false, destructive: false, idempotent: false },
   verify_webhook_signature: { readOnly: true, destructive: false, idempotent: true },
+  run_integration_check: { readOnly: false, destructive: false, idempotent: false },
 }
 
 /**
