@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url'
 import {
   Alpha3CountrySchema,
   BRAND,
+  CLIENT_EXCEPTIONS,
   DocumentNumberSchema,
   DocumentType,
   EmailSchema,
@@ -62,6 +63,7 @@ export const CONTRACT_RULES = {
   netIncomeTypes: [...NetIncomeType.values],
   brand: BRAND,
   creditWarning: FRENCH_CREDIT_WARNING,
+  clientExceptions: CLIENT_EXCEPTIONS,
 }
 
 export function viteConfig(): InlineConfig {

@@ -18,6 +18,14 @@ declare const __PLAZO_RULES__: {
   brand: string
   /** The sentence French law requires beside an offer of credit (the contract's FRENCH_CREDIT_WARNING). */
   creditWarning: string
+  /** The `exception` of errors the embedded checkout finds itself (the contract's CLIENT_EXCEPTIONS). */
+  clientExceptions: {
+    networkError: string
+    frameTimeout: string
+    sessionExpired: string
+    unexpectedResponse: string
+    invalidArgument: string
+  }
 }
 
 export const RULES = __PLAZO_RULES__

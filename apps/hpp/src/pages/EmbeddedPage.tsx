@@ -1,4 +1,4 @@
-import { type CheckoutFrameMessage, type CheckoutHostMessage, CLIENT_EXCEPTIONS } from '@plazo/contract'
+import type { CheckoutFrameMessage, CheckoutHostMessage } from '@plazo/contract'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import {
   type CheckoutApi,
@@ -12,6 +12,7 @@ import { Layout } from '../components/Layout/index.tsx'
 import { StatusPage } from '../components/StatusPage/index.tsx'
 import { money } from '../format.ts'
 import { fill, isLang, useI18n } from '../i18n/index.tsx'
+import { RULES } from '../rules.ts'
 import { screenOf } from './screens.tsx'
 
 type Outgoing = CheckoutFrameMessage extends infer M ? (M extends unknown ? Omit<M, 'source'> : never) : never
@@ -55,12 +56,12 @@ function loadError(error: unknown, origin: string): ErrorMessage {
     return {
       type: 'error',
       status: 0,
-      exception: CLIENT_EXCEPTIONS.networkError,
+      exception: RULES.clientExceptions.networkError,
       message: `The Plazo checkout could not reach the Plazo API (${origin}/api/v2/client/embedded): no answer.`,
     }
   }
   if (error instanceof ClientApiError) {
-    const exception = error.exception ?? CLIENT_EXCEPTIONS.unexpectedResponse
+    const exception = error.exception ?? RULES.clientExceptions.unexpectedResponse
     return {
       type: 'error',
       status: error.status,
@@ -74,7 +75,7 @@ function loadError(error: unknown, origin: string): ErrorMessage {
   return {
     type: 'error',
     status: 0,
-    exception: CLIENT_EXCEPTIONS.unexpectedResponse,
+    exception: RULES.clientExceptions.unexpectedResponse,
     message: `The checkout could not read the session: ${error instanceof Error ? error.message : String(error)}`,
   }
 }
@@ -174,7 +175,7 @@ export function EmbeddedPage() {
       post({
         type: 'error',
         status: 0,
-        exception: CLIENT_EXCEPTIONS.sessionExpired,
+        exception: RULES.clientExceptions.sessionExpired,
         message: `Checkout session ${session.checkout_session_id} has expired: create a new session on your server and mount the checkout with its client_secret.`,
       })
     else if (session.status === 'desisted')
