@@ -71,6 +71,7 @@ export function createSidebars(docsDir: string): Sidebars {
         'testing',
         'dashboard',
         'get-started/cli',
+        'get-started/integration-check',
         'get-started/ai-agents',
       ),
       ...category('API', 'api/index', docs('api/globals')),

@@ -65,6 +65,15 @@ describe('run_integration_check', { timeout: 120_000 }, () => {
     expect(text).toMatch(/Deduplicate on webhook-id/)
   })
 
+  it('points at a guide read_doc serves, with the section of each check', async () => {
+    const guide = await http.callTool({
+      name: 'read_doc',
+      arguments: { path: '/docs/get-started/integration-check.md' },
+    })
+    expect(guide.isError).toBeFalsy()
+    expect(textOf(guide)).toMatch(/delivery\.duplicate/)
+  })
+
   it('over HTTP, refuses to post from inside the sandbox (deliver "client")', async () => {
     const { result, text } = await check(http, { kind: 'webhooks', url: good.url, deliver: 'client' })
     expect(result.isError).toBe(true)
