@@ -11,9 +11,14 @@ export interface StreamedEventRow {
   checkout_session_id: string
   payload: WebhookEvent
   created_at: string
+  /** The integration check run that made the session, if one did: its events are the run's, not the stream's. */
+  integration_check_id: string | null
 }
 
-const EVENT_COLUMNS = 'seq, event_id, type, checkout_session_id, payload, created_at'
+/** The run that made an event's session (`e`), through the sessions' primary key. */
+const HELD =
+  '(SELECT s.integration_check_id FROM checkout_sessions s WHERE s.id = e.checkout_session_id) AS integration_check_id'
+const EVENT_COLUMNS = `e.seq, e.event_id, e.type, e.checkout_session_id, e.payload, e.created_at, ${HELD}`
 
 /**
  * The merchant's event stream reads: events after a `seq`, redeliveries after an id. Both through the
@@ -22,15 +27,16 @@ const EVENT_COLUMNS = 'seq, event_id, type, checkout_session_id, payload, create
 export const eventStreamRepository = {
   async eventsAfter(db: Queryable, merchantId: string, afterSeq: number, limit: number) {
     return db.query<StreamedEventRow>(
-      `SELECT ${EVENT_COLUMNS}, NULL AS redelivery_id FROM events
-       WHERE merchant_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      `SELECT ${EVENT_COLUMNS}, NULL AS redelivery_id FROM events e
+       WHERE e.merchant_id = $1 AND e.seq > $2 ORDER BY e.seq LIMIT $3`,
       [merchantId, afterSeq, limit],
     )
   },
 
   async redeliveriesAfter(db: Queryable, merchantId: string, afterId: number, limit: number) {
     return db.query<StreamedEventRow>(
-      `SELECT e.seq, e.event_id, e.type, e.checkout_session_id, e.payload, r.created_at, r.id AS redelivery_id
+      `SELECT e.seq, e.event_id, e.type, e.checkout_session_id, e.payload, r.created_at, r.id AS redelivery_id,
+         ${HELD}
        FROM event_redeliveries r JOIN events e ON e.event_id = r.event_id
        WHERE r.merchant_id = $1 AND r.id > $2 ORDER BY r.id LIMIT $3`,
       [merchantId, afterId, limit],
@@ -40,7 +46,7 @@ export const eventStreamRepository = {
   /** Every merchant's events after a `seq`, with their merchant: what a node's one stream loop reads. */
   async eventsAfterAll(db: Queryable, afterSeq: number, limit: number) {
     return db.query<StreamedEventRow & { merchant_id: string }>(
-      `SELECT ${EVENT_COLUMNS}, merchant_id, NULL AS redelivery_id FROM events WHERE seq > $1 ORDER BY seq LIMIT $2`,
+      `SELECT ${EVENT_COLUMNS}, e.merchant_id, NULL AS redelivery_id FROM events e WHERE e.seq > $1 ORDER BY e.seq LIMIT $2`,
       [afterSeq, limit],
     )
   },
@@ -48,7 +54,7 @@ export const eventStreamRepository = {
   async redeliveriesAfterAll(db: Queryable, afterId: number, limit: number) {
     return db.query<StreamedEventRow & { merchant_id: string }>(
       `SELECT e.seq, e.event_id, e.type, e.checkout_session_id, e.payload, r.created_at, r.merchant_id,
-         r.id AS redelivery_id
+         r.id AS redelivery_id, ${HELD}
        FROM event_redeliveries r JOIN events e ON e.event_id = r.event_id
        WHERE r.id > $1 ORDER BY r.id LIMIT $2`,
       [afterId, limit],

@@ -4,6 +4,7 @@ import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { HELD_BY_INTEGRATION_CHECK } from '../../src/domain/webhooks/delivery-worker.ts'
 import { type TestApp, testApp } from '../helpers/app.ts'
 import { testEngines } from '../helpers/engines.ts'
+import { sessionRequest } from '../lifecycle/kit.ts'
 import { type Handler, type HandlerBugs, startHandler } from './handler.ts'
 import { type Run, runCheck, startRun, withStatus } from './kit.ts'
 
@@ -67,6 +68,45 @@ describe.each(testEngines())('a handler written as the guide says, on $name', (e
     })
     for (const event of events.json().payload as Array<{ status: string; last_error: string }>)
       expect(event).toMatchObject({ status: 'failed', last_error: HELD_BY_INTEGRATION_CHECK })
+  })
+})
+
+describe.each(testEngines())('the event stream during a run, on $name', (engine) => {
+  let t: TestApp
+  let handler: Handler
+  beforeEach(async () => {
+    t = await testApp(engine, {}, { integrationChecks: { settleMs: 300 } })
+    handler = await startHandler(t.app, t.demo)
+  })
+  afterEach(async () => {
+    await t.close()
+    await handler.close()
+  })
+
+  it('leaves out the run’s events, so plazo listen does not forward them too', async () => {
+    const origin = await t.app.listen({ host: '127.0.0.1', port: 0 })
+    const stream = await fetch(`${origin}/api/v2/webhooks/events/stream?timeout=3`, { headers: t.demo })
+    const text = stream.text()
+    await runCheck(t.app, t.demo, { kind: 'webhooks', url: handler.url })
+    // A session of the merchant's own, approved meanwhile: its event is streamed.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/checkout/',
+      headers: t.demo,
+      payload: sessionRequest({ checkoutMode: 'delegated' }),
+    })
+    const id = own.json().checkout_session_id as string
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/test-helpers/checkout/${id}/customer-action/`,
+      headers: t.demo,
+      payload: { action: 'approve' },
+    })
+    const streamed = (await text)
+      .split('\n')
+      .filter((line) => line.startsWith('data: {"event_id"'))
+      .map((line) => (JSON.parse(line.slice(6)) as { checkout_session_id: string }).checkout_session_id)
+    expect(streamed).toEqual([id])
   })
 })
 

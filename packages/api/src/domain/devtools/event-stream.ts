@@ -180,6 +180,9 @@ export class EventStream {
       subscription.sentSeq.add(row.seq)
       subscription.cursor.seq = Math.max(subscription.cursor.seq, row.seq)
     }
+    // A session an integration check made: the run sends its events to the handler under test itself, and a
+    // listener forwarding them too would have that handler act on them (docs/adr/0017).
+    if (row.integration_check_id) return
     subscription.send({
       cursor: formatCursor(subscription.cursor),
       event_id: row.event_id,
