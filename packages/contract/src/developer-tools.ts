@@ -148,7 +148,7 @@ export const LatestEventsQuerySchema = Type.Object(
       Type.Integer({ minimum: 1, maximum: 500, description: 'At most this many events (default 50).' }),
     ),
     order: Type.Optional(
-      Type.Union([Type.Literal('newest'), Type.Literal('failing_first')], {
+      enumOf(['newest', 'failing_first'] as const, {
         description:
           '`newest` (the default): newest first. `failing_first`: the events given up (`failed`) first, then those still being retried (`pending` after a failed try), then the others; newest first within each.',
       }),
