@@ -26,6 +26,11 @@ export interface Config {
    * many merchants: the seeded accounts get random passwords instead of the documented one.
    */
   signupCode: string | undefined
+  /**
+   * A sandbox others reach (a signup code is set, or PLAZO_WEBHOOK_TARGETS=public, which `plazo-sandbox --hosted`
+   * sets): the seeded accounts get random passwords instead of the documented one.
+   */
+  hosted: boolean
 }
 
 export interface ConfigIssue {
@@ -114,7 +119,7 @@ export function loadConfig(env: Env): Config {
 
   // Read by the sender at each try (domain/webhooks/targets.ts); checked here so a typo stops start-up instead of
   // leaving every target allowed.
-  read<string | undefined>('PLAZO_WEBHOOK_TARGETS', undefined, (raw) =>
+  const webhookTargets = read<string | undefined>('PLAZO_WEBHOOK_TARGETS', undefined, (raw) =>
     raw === 'loopback' || raw === 'public'
       ? raw
       : new Invalid('must be loopback or public (or unset: any target)'),
@@ -135,6 +140,7 @@ export function loadConfig(env: Env): Config {
     accessTokenTtlSeconds,
     brandName,
     signupCode,
+    hosted: signupCode !== undefined || webhookTargets === 'public',
   }
 }
 

@@ -31,7 +31,7 @@ async function main(): Promise<void> {
     onBackgroundError: (error) => reportBackgroundError(error),
   })
   // A hosted sandbox (a signup code is set) never has the documented passwords: anyone could be Demo Store.
-  const hosted = config.signupCode !== undefined
+  const hosted = config.hosted
   const seeded = await seedSandbox(db, undefined, hosted ? 'random' : 'documented')
   const app = await buildApp({
     config,

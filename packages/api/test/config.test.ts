@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 2678400,
       brandName: 'Plazo',
       signupCode: undefined,
+      hosted: false,
     })
   })
 
@@ -52,6 +53,7 @@ describe('loadConfig', () => {
       accessTokenTtlSeconds: 3600,
       brandName: 'Cuotas',
       signupCode: 'shop-2026',
+      hosted: true,
     })
   })
 
@@ -124,6 +126,13 @@ describe('loadConfig', () => {
     expect(error.issues.map((issue) => issue.variable)).toEqual(['PLAZO_API_PORT', 'PLAZO_SANDBOX'])
     expect(error.message).toContain('PLAZO_API_PORT must be a port number')
     expect(error.message).toContain('PLAZO_SANDBOX must be one of true, false, 1, 0')
+  })
+
+  it('is hosted with a signup code, or when notifications may only go to public addresses', () => {
+    expect(loadConfig({}).hosted).toBe(false)
+    expect(loadConfig({ PLAZO_WEBHOOK_TARGETS: 'loopback' }).hosted).toBe(false)
+    expect(loadConfig({ PLAZO_WEBHOOK_TARGETS: 'public' }).hosted).toBe(true)
+    expect(loadConfig({ PLAZO_SIGNUP_CODE: 'shop-2026' }).hosted).toBe(true)
   })
 
   it('keeps a docs password exactly as written, spaces included', () => {

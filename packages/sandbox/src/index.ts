@@ -47,7 +47,7 @@ export interface Sandbox {
   apiUrl: string
   /** What the database is (`SQLite at …`, `PostgreSQL …`). */
   database: string
-  /** The documented demo login, or the random passwords of a hosted sandbox (PLAZO_SIGNUP_CODE set). */
+  /** The documented demo login, or the random passwords of a hosted sandbox (`--hosted`, or PLAZO_SIGNUP_CODE set). */
   credentials: Credentials | { seeded: Credentials[] }
   close(): Promise<void>
 }
@@ -86,7 +86,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const config = loadConfig(env)
   const logger = options.log === false ? false : loggerOptions(env, process.stdout.isTTY === true)
   const db = await openDatabase(config.databaseUrl, { checkTransactionScope: false })
-  const hosted = config.signupCode !== undefined
+  const hosted = config.hosted
   const seeded = await seedSandbox(db, undefined, hosted ? 'random' : 'documented')
   const app = await buildApp({
     config,
