@@ -49,6 +49,7 @@ export const accountRepository = {
       'DELETE FROM request_log WHERE merchant_id = $1',
       'DELETE FROM request_log_bodies WHERE merchant_id = $1',
       'DELETE FROM sandbox_clocks WHERE merchant_id = $1',
+      'DELETE FROM integration_checks WHERE merchant_id = $1',
       'UPDATE checkout_sessions SET parent_session_id = NULL WHERE merchant_id = $1 AND parent_session_id IS NOT NULL',
       'DELETE FROM checkout_sessions WHERE merchant_id = $1',
       'DELETE FROM login_attempts WHERE username IN (SELECT username FROM users WHERE merchant_id = $1)',

@@ -4,7 +4,7 @@ import {
   RequestLogQuerySchema,
   type Static,
 } from '@plazo/contract'
-import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import {
   type EventStream,
   formatCursor,

@@ -117,7 +117,8 @@ export const listLatestEvents: OperationSpec = {
     },
     {
       name: 'order',
-      description: (LatestEventsQuerySchema.properties.order as unknown as { description: string }).description,
+      description: (LatestEventsQuerySchema.properties.order as unknown as { description: string })
+        .description,
       required: false,
       schema: LatestEventsQuerySchema.properties.order,
     },
