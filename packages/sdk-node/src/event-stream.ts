@@ -80,18 +80,43 @@ export class EventStream implements AsyncIterable<EventStreamItem> {
   }
 }
 
-/** The chunks of the body; a connection lost while reading is a PlazoConnectionError, an abort its own reason. */
+/**
+ * The chunks of the body; a connection lost while reading is a PlazoConnectionError, an abort its own reason. The
+ * signal cancels the reader itself: a read pending when the caller aborts ends at once, whether or not fetch's
+ * own abort reaches the body (on Node 20 it sometimes did not, and the loop waited for the next server write).
+ */
 async function* read(
   body: ReadableStream<Uint8Array>,
   signal: AbortSignal | undefined,
 ): AsyncGenerator<Uint8Array, void, undefined> {
+  const reader = body.getReader()
+  const cancel = () => {
+    reader.cancel(signal?.reason).catch(() => undefined)
+  }
+  signal?.addEventListener('abort', cancel, { once: true })
+  let finished = false
   try {
-    for await (const chunk of body) yield chunk
+    for (;;) {
+      if (signal?.aborted) throw signal.reason
+      const { done, value } = await reader.read()
+      if (signal?.aborted) throw signal.reason
+      if (done) {
+        finished = true
+        return
+      }
+      yield value
+    }
   } catch (cause) {
-    if (signal?.aborted) throw cause
+    finished = true
+    if (signal?.aborted) throw signal.reason ?? cause
     throw new PlazoConnectionError({
       message: `The Plazo event stream was cut: ${cause instanceof Error ? cause.message : String(cause)}`,
       cause,
     })
+  } finally {
+    signal?.removeEventListener('abort', cancel)
+    // The loop ended early (`break`): close the connection rather than leave it open.
+    if (!finished) await reader.cancel().catch(() => undefined)
+    reader.releaseLock()
   }
 }

@@ -315,6 +315,8 @@ describe.each(testEngines())('every call the contract marks idempotent, on $name
       'post /checkout/{checkout_session_id}/refund',
       'post /test-helpers/checkout/{checkout_session_id}/customer-action',
       'post /test-helpers/clock/advance',
+      'post /test-helpers/integration-checks',
+      'post /test-helpers/integration-checks/{integration_check_id}/answers',
       'post /webhooks/events/{event_id}/redeliver',
     ])
   })

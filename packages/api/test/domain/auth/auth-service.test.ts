@@ -103,13 +103,19 @@ describe.each(testEngines())('AuthService on $name', (engine) => {
     it("identifies the user and the user's merchant", async () => {
       const demo = await login()
       const other = await login('other@plazo.test')
+      // loginId: the token's family, the same for every token of one login (the request log keeps it).
+      const principal = (userId: string, merchantId: string) => ({
+        userId,
+        merchantId,
+        loginId: expect.any(String),
+      })
       expect(await auth.authenticate(demo.access_token)).toEqual({
         ok: true,
-        principal: { userId: SANDBOX.demoStore.userId, merchantId: SANDBOX.demoStore.merchantId },
+        principal: principal(SANDBOX.demoStore.userId, SANDBOX.demoStore.merchantId),
       })
       expect(await auth.authenticate(other.access_token)).toEqual({
         ok: true,
-        principal: { userId: SANDBOX.otherShop.userId, merchantId: SANDBOX.otherShop.merchantId },
+        principal: principal(SANDBOX.otherShop.userId, SANDBOX.otherShop.merchantId),
       })
     })
 
