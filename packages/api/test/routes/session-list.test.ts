@@ -65,10 +65,14 @@ describe.each(testEngines())('GET /api/v2/checkout/ on $name', (engine) => {
     expect((await list('?mode=embedded')).payload.map((s) => s.id)).toEqual([embedded])
     const all = (await list('?limit=100')).payload
     const middle = all[2] as { created_at: string; id: string }
+    // Sessions created in the same millisecond share created_at, so both ends are compared as instants.
+    const at = (s: { created_at: string }) => Date.parse(s.created_at)
     const from = await list(`?limit=100&created_from=${encodeURIComponent(middle.created_at)}`)
-    expect(from.payload.at(-1)?.id).toBe(middle.id)
+    expect(from.payload.map((s) => s.id)).toEqual(all.filter((s) => at(s) >= at(middle)).map((s) => s.id))
+    expect(from.payload.map((s) => s.id)).toContain(middle.id)
     const to = await list(`?limit=100&created_to=${encodeURIComponent(middle.created_at)}`)
-    expect(to.payload[0]?.id).toBe(middle.id)
+    expect(to.payload.map((s) => s.id)).toEqual(all.filter((s) => at(s) <= at(middle)).map((s) => s.id))
+    expect(to.payload.map((s) => s.id)).toContain(middle.id)
     // The same instant written with another offset selects the same sessions.
     const shifted = new Date(Date.parse(middle.created_at)).toISOString().replace('Z', '+00:00')
     expect((await list(`?limit=100&created_to=${encodeURIComponent(shifted)}`)).payload).toEqual(to.payload)
