@@ -99,7 +99,13 @@ const parts = {
   dashboard: {
     workspace: 'apps/dashboard',
     output: 'apps/dashboard/dist/index.html',
-    sources: ['apps/dashboard/src', 'apps/dashboard/index.html', 'apps/dashboard/scripts', ...contract],
+    sources: [
+      'apps/dashboard/src',
+      'apps/dashboard/index.html',
+      'apps/dashboard/scripts',
+      'scripts/app-build',
+      ...contract,
+    ],
   },
   docs: {
     workspace: 'apps/docs',

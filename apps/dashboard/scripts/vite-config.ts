@@ -12,8 +12,8 @@ import {
   PurchaseCountry,
   UiMode,
 } from '@plazo/contract'
-import react from '@vitejs/plugin-react'
 import type { InlineConfig } from 'vite'
+import { reactAppConfig } from '../../../scripts/app-build/vite-config.ts'
 
 export const APP_ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const DIST = fileURLToPath(new URL('../dist', import.meta.url))
@@ -31,17 +31,10 @@ export const CONTRACT = {
 }
 
 export function viteConfig(): InlineConfig {
-  return {
-    configFile: false,
+  return reactAppConfig({
     root: APP_ROOT,
+    dist: DIST,
     base: BASE,
-    plugins: [react()],
     define: { __PLAZO_DASHBOARD__: JSON.stringify(CONTRACT) },
-    build: {
-      outDir: DIST,
-      emptyOutDir: true,
-      target: 'es2022',
-      modulePreload: { polyfill: false },
-    },
-  }
+  })
 }

@@ -23,8 +23,8 @@ import {
   ProfessionalDetailsSchema,
   PropertyType,
 } from '@plazo/contract'
-import react from '@vitejs/plugin-react'
 import type { InlineConfig } from 'vite'
+import { reactAppConfig } from '../../../scripts/app-build/vite-config.ts'
 
 export const APP_ROOT = fileURLToPath(new URL('..', import.meta.url))
 export const DIST = fileURLToPath(new URL('../dist', import.meta.url))
@@ -67,18 +67,10 @@ export const CONTRACT_RULES = {
 }
 
 export function viteConfig(): InlineConfig {
-  return {
-    configFile: false,
+  return reactAppConfig({
     root: APP_ROOT,
+    dist: DIST,
     base: BASE,
-    plugins: [react()],
     define: { __PLAZO_RULES__: JSON.stringify(CONTRACT_RULES) },
-    build: {
-      outDir: DIST,
-      emptyOutDir: true,
-      target: 'es2022',
-      // One small bundle: the whole app is the first load, and splitting would only add round trips.
-      modulePreload: { polyfill: false },
-    },
-  }
+  })
 }

@@ -1,6 +1,7 @@
-// Brotli and gzip copies of the built assets, written beside each one (`app.js.br`, `app.js.gz`), which the API
-// sends to browsers that accept them (@fastify/static's `preCompressed`, packages/api/src/routes/hpp/pages.ts).
-// Compressed once here at the highest levels, so no request pays for compression.
+// Brotli and gzip copies of an app's built assets, written beside each one (`app.js.br`, `app.js.gz`), which the
+// API sends to browsers that accept them (@fastify/static's `preCompressed`, packages/api/src/routes/hpp/pages.ts
+// and routes/dashboard/pages.ts). Compressed once here at the highest levels, so no request pays for compression.
+// Used by the build scripts of apps/hpp and apps/dashboard.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
