@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seededRandom } from '../../../../test-support/seeded-random.ts'
 import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
-import { assetPathInside, HPP_ASSETS_PREFIX, HPP_NOT_BUILT_MESSAGE } from '../../src/routes/hpp/pages.ts'
+import { assetPathInside } from '../../src/routes/built-assets.ts'
+import { HPP_ASSETS_PREFIX, HPP_NOT_BUILT_MESSAGE } from '../../src/routes/hpp/pages.ts'
 import { type TestApp, testApp } from '../helpers/app.ts'
 import { type TestDatabase, type TestEngine, testEngines } from '../helpers/engines.ts'
 import { HppKit } from './hpp-kit.ts'
@@ -67,7 +68,7 @@ describe.each(testEngines())('hosted page pages and QR code on $name', (engine) 
     await mkdir(join(dist, 'assets'))
     await writeFile(join(dist, 'index.html'), INDEX_HTML)
     await writeFile(join(dist, 'assets', 'app-abc.js'), APP_JS)
-    // What the app's build writes beside each asset (apps/hpp/scripts/precompress.ts).
+    // What the app's build writes beside each asset (scripts/app-build/precompress.ts).
     await writeFile(join(dist, 'assets', 'app-abc.js.br'), brotliCompressSync(APP_JS))
     await writeFile(join(dist, 'assets', 'app-abc.js.gz'), gzipSync(APP_JS))
     t = await testApp(engine, {}, { timerIntervalMs: 0, hppDistDir: dist })
@@ -216,7 +217,7 @@ describe('the assets path guard, fuzzed', () => {
       for (let i = 0, length = 1 + Math.floor(random() * 6); i < length; i++) {
         raw += pieces[Math.floor(random() * pieces.length)]
       }
-      if (!assetPathInside(raw)) continue
+      if (!assetPathInside(raw, HPP_ASSETS_PREFIX)) continue
       passed++
       const decoded = decodeURIComponent(raw)
       const file = resolve('/dist', `.${decoded.slice(HPP_ASSETS_PREFIX.length - 1)}`)

@@ -2,9 +2,9 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { ApiError } from '../../errors.ts'
+import { serveBuiltAssets } from '../built-assets.ts'
 
 /** Where `npm run build -w apps/dashboard` writes the dashboard app. */
 export const DEFAULT_DASHBOARD_DIST = fileURLToPath(
@@ -39,23 +39,7 @@ export async function dashboardPageRoutes(
   const indexFile = join(distDir, 'index.html')
   const built = existsSync(indexFile)
   if (built) {
-    // As for the hosted page: the static server only gets a decoded path that stays inside the build.
-    app.addHook('onRequest', async (request) => {
-      const path = request.url.split('?')[0] ?? ''
-      if (path.startsWith(DASHBOARD_ASSETS_PREFIX) && !assetPathInside(path)) {
-        throw new ApiError('ROUTE_NOT_FOUND', { method: request.method, url: path.slice(0, 200) })
-      }
-    })
-    await app.register(fastifyStatic, {
-      root: join(distDir, 'assets'),
-      prefix: DASHBOARD_ASSETS_PREFIX,
-      decorateReply: false,
-      index: false,
-      // Vite puts a content hash in every asset name: a new build is a new URL.
-      immutable: true,
-      maxAge: '365d',
-      preCompressed: true,
-    })
+    await serveBuiltAssets(app, join(distDir, 'assets'), DASHBOARD_ASSETS_PREFIX)
   } else {
     app.addHook('onReady', async () => app.log.warn({ distDir }, DASHBOARD_NOT_BUILT_MESSAGE))
   }
@@ -82,19 +66,4 @@ export async function dashboardPageRoutes(
     }
     return page(reply)
   })
-}
-
-/** Whether the raw path names a file inside the built assets once decoded (no `.`, `..`, `\`, NUL or `%`). */
-export function assetPathInside(rawPath: string): boolean {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(rawPath)
-  } catch {
-    return false
-  }
-  if (!decoded.startsWith(DASHBOARD_ASSETS_PREFIX) || /[\\\0%]/.test(decoded)) return false
-  return decoded
-    .slice(DASHBOARD_ASSETS_PREFIX.length)
-    .split('/')
-    .every((segment) => segment !== '' && segment !== '.' && segment !== '..')
 }

@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import fastifyStatic from '@fastify/static'
 import { SecciQuerySchema, UuidSchema } from '@plazo/contract'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import QRCode from 'qrcode'
@@ -10,6 +9,7 @@ import Type from 'typebox'
 import { hppUrls } from '../../domain/checkout/session-service.ts'
 import type { ClientService, SecciQuery } from '../../domain/client/client-service.ts'
 import { ApiError } from '../../errors.ts'
+import { serveBuiltAssets } from '../built-assets.ts'
 import { integerQuery } from '../query.ts'
 import { secciPage } from './secci-page.ts'
 
@@ -54,28 +54,7 @@ export async function hppPageRoutes(app: FastifyInstance, options: HppPageOption
   const indexFile = join(distDir, 'index.html')
   const built = existsSync(indexFile)
   if (built) {
-    // The static server decodes and resolves the path itself; it only ever gets one that is already a plain
-    // path inside the build, decided here on the decoded value it will use. Anything else is a 404.
-    app.addHook('onRequest', async (request) => {
-      const path = request.url.split('?')[0] ?? ''
-      if (!path.startsWith(HPP_ASSETS_PREFIX)) return
-      if (!assetPathInside(path)) {
-        throw new ApiError('ROUTE_NOT_FOUND', { method: request.method, url: path.slice(0, 200) })
-      }
-    })
-    await app.register(fastifyStatic, {
-      root: distDir,
-      prefix: HPP_ASSETS_PREFIX,
-      decorateReply: false,
-      index: false,
-      // Vite puts a content hash in every asset name: a new build is a new URL.
-      immutable: true,
-      maxAge: '365d',
-      // The build writes `.br` and `.gz` beside each asset (apps/hpp/scripts/precompress.ts): the variant the
-      // browser's Accept-Encoding prefers is sent, compressed once at build time rather than per request,
-      // with `Vary: Accept-Encoding`. A build without them still serves the plain files.
-      preCompressed: true,
-    })
+    await serveBuiltAssets(app, distDir, HPP_ASSETS_PREFIX)
   } else {
     app.addHook('onReady', async () => app.log.error({ distDir }, HPP_NOT_BUILT_MESSAGE))
   }
@@ -150,23 +129,4 @@ export async function hppPageRoutes(app: FastifyInstance, options: HppPageOption
         .send(svg)
     )
   })
-}
-
-/**
- * Whether the raw request path names a file inside the built assets as it will be read: decoded once (as the
- * static server decodes it), with no `.` or `..` segment, no backslash (a separator elsewhere), no NUL and no
- * `%` left (a second decoding would change it).
- */
-export function assetPathInside(rawPath: string): boolean {
-  let decoded: string
-  try {
-    decoded = decodeURIComponent(rawPath)
-  } catch {
-    return false
-  }
-  if (!decoded.startsWith(HPP_ASSETS_PREFIX) || /[\\\0%]/.test(decoded)) return false
-  return decoded
-    .slice(HPP_ASSETS_PREFIX.length)
-    .split('/')
-    .every((segment) => segment !== '' && segment !== '.' && segment !== '..')
 }
