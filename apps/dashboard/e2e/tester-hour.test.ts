@@ -56,7 +56,7 @@ const RUNS = [
       reveal: 'Reveal the secret',
       developers: 'Developers',
       checks: 'Checks',
-      checksText: 'not available in the dashboard yet',
+      checksText: 'Run the webhooks check',
     },
   },
   {
@@ -91,7 +91,7 @@ const RUNS = [
       reveal: 'Mostrar el secreto',
       developers: 'Desarrolladores',
       checks: 'Comprobaciones',
-      checksText: 'Aún no están disponibles en el panel',
+      checksText: 'Ejecutar la comprobación de webhooks',
     },
   },
 ] as const

@@ -7,6 +7,8 @@ import type {
   DashboardAccount,
   DashboardConfig,
   EventSummarySchema,
+  IntegrationCheckRequestSchema,
+  IntegrationCheckRunSchema,
   OperationSchema,
   RefundRequest,
   RequestLogEntrySchema,
@@ -20,6 +22,9 @@ export type EventSummary = Static<typeof EventSummarySchema>
 export type RequestLogEntry = Static<typeof RequestLogEntrySchema>
 export type WebhookSecret = Static<typeof WebhookSecretSchema>
 export type Operation = Static<typeof OperationSchema>
+export type IntegrationCheckRequest = Static<typeof IntegrationCheckRequestSchema>
+export type IntegrationCheckRun = Static<typeof IntegrationCheckRunSchema>
+export type IntegrationCheckResult = IntegrationCheckRun['checks'][number]
 export type { CheckoutSession, DashboardAccount }
 
 const BASE = '/dashboard/api'
@@ -149,6 +154,11 @@ export const api = {
   capture: (id: string) => call<Ok<Operation>>('POST', `/v2/checkout/${id}/capture`, {}),
   refund: (id: string, body: RefundRequest) => call<Ok<Operation>>('POST', `/v2/checkout/${id}/refund`, body),
   cancel: (id: string) => call<unknown>('DELETE', `/v2/checkout/${id}`),
+  /** Answers the report of a flow run at once; a webhooks run answers `running`, read with `integrationCheck`. */
+  startIntegrationCheck: (body: IntegrationCheckRequest) =>
+    call<IntegrationCheckRun>('POST', '/v2/test-helpers/integration-checks', body),
+  integrationCheck: (id: string) =>
+    call<IntegrationCheckRun>('GET', `/v2/test-helpers/integration-checks/${encodeURIComponent(id)}`),
   advanceClock: (minutes: number) =>
     call<Ok<{ now: string; offset_minutes: number; timers_run: number }>>(
       'POST',

@@ -101,6 +101,7 @@ export const en = {
     notificationUrl: 'Notification URL',
     none: 'none',
     openHpp: 'Open the hosted page',
+    checkFlow: 'Check the integration’s calls on this session',
     customer: 'Customer',
     noCustomer: 'No customer data yet.',
     name: 'Name',
@@ -237,8 +238,80 @@ export const en = {
   },
   checks: {
     title: 'Integration checks',
-    text: 'Integration checks run with the CLI: `npx plazo check webhooks --forward-to <your URL>` and `npx plazo check flow`. They are not available in the dashboard yet.',
-    more: 'Each check says what passed, what failed and which guide explains it.',
+    intro:
+      'The sandbox grades what your webhook handler and your API calls do, as `npx plazo check` does: each check says what it saw and links the guide that explains it.',
+    webhooks: 'Check your webhook handler',
+    webhooksIntro:
+      'The sandbox makes ten small sessions in your account, sends your handler 13 notifications (signed, forged, replayed, sent twice, out of order…) and then reads what the handler did with them.',
+    url: 'URL of your webhook handler',
+    urlHint:
+      'The sandbox sends the notifications itself, so it must be able to reach this URL. A handler on your own computer’s localhost is checked with the CLI, which sends them from your machine: `npx plazo check webhooks --forward-to http://localhost:3000/webhooks`.',
+    localhost:
+      'To the sandbox, this address is its own machine, not yours. If your handler runs on your computer, or the sandbox refuses the address, check it from your machine with the CLI:',
+    cli: 'Check a local handler with the CLI',
+    runWebhooks: 'Run the webhooks check',
+    flow: 'Check your API flow',
+    flowIntro:
+      'Grades the calls your integration made with this account’s credentials (Idempotency-Key, token reuse, reading the session after the customer comes back, confirming and capturing in time) and the notifications of their sessions.',
+    scope: 'What to grade',
+    recent: 'Calls of a recent period',
+    oneSession: 'One session',
+    since: 'Period',
+    sinceHint: 'A duration from 1m to 24h, such as 15m, 1h or 1d.',
+    badSince: 'Write a duration from 1m to 24h, such as 15m, 1h or 1d.',
+    session: 'Session id',
+    sessionHint: 'The `checkout_session_id` of a session of this account.',
+    runFlow: 'Run the flow check',
+    report: 'Report',
+    reportOf: { webhooks: 'Webhooks check', flow: 'Flow check' } as Record<string, string>,
+    started: 'Started {time}',
+    running:
+      'Running. The sandbox sends the notifications one at a time, then waits 2 s for what your handler does. {seconds} s so far.',
+    progress: 'Check running',
+    totals: 'Checks: {n} · passed: {passed} · failed: {failed} · warned: {warned} · skipped: {skipped}',
+    noAnswer: 'Your handler did not answer. The sandbox says: {reason}',
+    unreachable:
+      'If your handler runs on your computer, or the sandbox cannot or may not reach it, check it from your machine with the CLI:',
+    guide: 'Guide: {id}',
+    opensNewTab: '(opens in a new tab)',
+    statuses: { pass: 'pass', fail: 'fail', warn: 'warn', skip: 'skip' } as Record<string, string>,
+    /**
+     * Each check's title in this language, by id (the contract's titles: a test keeps them equal); a check added
+     * to the API later shows the API's title until it is listed here.
+     */
+    titles: {
+      'signature.valid': 'A correctly signed notification is acknowledged',
+      'signature.forged': 'A notification signed with another secret is refused',
+      'signature.tampered': 'A notification whose body changed after signing is refused',
+      'signature.stale': 'A notification signed more than 5 minutes ago is refused',
+      'signature.missing': 'A notification without a signature is refused',
+      'signature.rotation': 'A notification signed with a new and an old secret is acknowledged',
+      'delivery.duplicate': 'The same notification twice is acknowledged twice and acted on once',
+      'delivery.out_of_order': 'Notifications that arrive out of order are acknowledged',
+      'delivery.unknown_event': 'An event type the handler does not know is acknowledged',
+      'delivery.unknown_fields': 'A notification with fields the handler does not know is acknowledged',
+      'delivery.latency': 'Notifications are answered within 5 seconds (95th percentile)',
+      'flow.idempotency_key': 'Every POST carries an Idempotency-Key',
+      'flow.token_reuse': 'Access tokens are reused, not one login per call',
+      'flow.return_verified':
+        'The session is read after the customer comes back, before the order is trusted',
+      'flow.confirm_window': 'Approved orders are confirmed within the confirm window',
+      'flow.capture_window': 'Confirmed orders are captured within the capture window',
+      'flow.no_repeated_4xx': 'No request is repeated unchanged after a 4xx',
+      'flow.notifications_acknowledged': 'Notifications are acknowledged on their first try',
+    } as Record<string, string>,
+    runs: 'Runs started here',
+    runsIntro: 'The API keeps every run but does not list them; this tab remembers the last 10 you started.',
+    noRuns: 'No run yet.',
+    when: 'Started',
+    kind: 'Check',
+    target: 'What',
+    result: 'Result',
+    open: 'Open the report',
+    openRun: 'Open the report of the run started {time}',
+    showing: 'shown',
+    resultRunning: 'running',
+    resultDone: 'passed: {passed} · failed: {failed} · warned: {warned}',
   },
 }
 

@@ -96,6 +96,9 @@ function Summary({ session: s }: { session: CheckoutSession }) {
           </a>
         </p>
       ) : null}
+      <p>
+        <Link href={`/checks?session=${s.id}`}>{t.session.checkFlow}</Link>
+      </p>
     </section>
   )
 }
