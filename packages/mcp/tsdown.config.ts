@@ -8,7 +8,9 @@ export default defineConfig({
   format: 'esm',
   platform: 'node',
   target: 'node20.19',
-  dts: true,
+  // Eager: the declarations carry the docs page types of @plazo/docs-content (a workspace reached through
+  // node_modules, which TypeScript will not emit one file at a time).
+  dts: { eager: true },
   fixedExtension: false,
   clean: true,
 })

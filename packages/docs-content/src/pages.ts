@@ -8,36 +8,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, sep } from 'node:path'
 import { parse as parseYaml } from 'yaml'
+import type { DocPage, DocSection, Locale } from './doc-page.ts'
 // The site's own rule for links in twins, so a page made from source links like the built twin.
 import { twinLink } from './twin-link.ts'
 
-export type Locale = 'en' | 'es'
-export const LOCALES: readonly Locale[] = ['en', 'es']
-
-export interface DocSection {
-  /** Heading text ('' for the text before the first heading). */
-  heading: string
-  /** The heading's anchor, for `url#anchor`. */
-  anchor: string
-  /** Plain text of the section (no code, no Markdown punctuation). */
-  text: string
-}
-
-export interface DocPage {
-  /** The docs plugin's id (`order-management/refunds`, `hpp/customization/index`). */
-  id: string
-  locale: Locale
-  /** The page on the site (`/docs/order-management/refunds`, `/es/docs/…`). */
-  url: string
-  /** Its Markdown twin (`/docs/order-management/refunds.md`). */
-  markdownUrl: string
-  title: string
-  description: string
-  markdown: string
-  /** Whether `markdown` is the built twin (true) or made from the source (false). */
-  fromBuild: boolean
-  sections: DocSection[]
-}
+export { type DocPage, type DocSection, LOCALES, type Locale } from './doc-page.ts'
 
 function sourceDir(siteDir: string, locale: Locale): string {
   return locale === 'en'

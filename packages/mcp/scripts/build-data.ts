@@ -17,7 +17,7 @@ import { type DocPage, loadPages } from '@plazo/docs-content/pages'
 import { createSidebars } from '@plazo/docs-content/sidebars'
 import { siteTitle } from '@plazo/docs-content/site'
 import { newestMtime } from '../../../scripts/stale.mjs'
-import type { DataManifest, Locale } from '../src/docs/data.ts'
+import { type DataManifest, LOCALES } from '../src/docs/data.ts'
 import { serializedIndexes } from '../src/docs/search.ts'
 
 const packageDir = fileURLToPath(new URL('../', import.meta.url))
@@ -32,7 +32,6 @@ const out = join(packageDir, 'data')
 const openapiDir = dirname(
   createRequire(import.meta.url).resolve('@plazo/contract/openapi/checkout-session-hpp.json'),
 )
-const LOCALES: Locale[] = ['en', 'es']
 
 const inputs = [
   join(siteDir, 'docs'),

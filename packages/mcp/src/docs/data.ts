@@ -7,34 +7,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { type DocPage, type DocSection, LOCALES, type Locale } from '@plazo/docs-content/doc-page'
 
-export type Locale = 'en' | 'es'
-export const LOCALES: readonly Locale[] = ['en', 'es']
-
-export interface DocSection {
-  /** Heading text ('' for the text before the first heading). */
-  heading: string
-  /** The heading's anchor, for `url#anchor`. */
-  anchor: string
-  /** Plain text of the section (no code, no Markdown punctuation). */
-  text: string
-}
-
-export interface DocPage {
-  /** The docs plugin's id (`order-management/refunds`, `hpp/customization/index`). */
-  id: string
-  locale: Locale
-  /** The page on the site (`/docs/order-management/refunds`, `/es/docs/…`). */
-  url: string
-  /** Its Markdown twin (`/docs/order-management/refunds.md`). */
-  markdownUrl: string
-  title: string
-  description: string
-  markdown: string
-  /** Whether `markdown` is the docs build's twin (true) or made from the .mdx source (false). */
-  fromBuild: boolean
-  sections: DocSection[]
-}
+// A page as the docs site's pages are made (packages/docs-content, bundled into the build with its types).
+export type { DocPage, DocSection, Locale }
+export { LOCALES }
 
 /** One API reference: its OpenAPI document (a file of data/openapi/) and its titles. */
 export interface ReferenceEntry {
