@@ -9,6 +9,7 @@ import { afterEach, beforeEach } from 'vitest'
 import { type App, buildApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
+import type { PassResult } from '../../src/domain/webhooks/delivery-worker.ts'
 import type { WebhookOptions } from '../../src/domain/webhooks/index.ts'
 import { enqueueEvents } from '../../src/domain/webhooks/outbox.ts'
 import type { Database } from '../../src/storage/index.ts'
@@ -232,6 +233,40 @@ export function eachWebhookTest(
     await hook.close()
     await t.cleanup()
   })
+}
+
+/**
+ * eachWebhookTest with the API on a clock that only the test moves: `now()` is the real time when each test
+ * starts, and changes only with `advance(ms)`. `webhooks` are the worker's options; `pass()` is one run of it.
+ */
+export function eachClockedWebhookTest(
+  engine: TestEngine,
+  webhooks: WebhookOptions,
+  use: (made: WebhookTest) => void,
+): { now: () => Date; advance: (ms: number) => void; pass: () => Promise<PassResult> } {
+  let now = new Date()
+  let api: WebhookTestApp | undefined
+  eachWebhookTest(
+    engine,
+    (made) => {
+      api = made.api
+      use(made)
+    },
+    () => {
+      now = new Date()
+      return { now: () => now, webhooks }
+    },
+  )
+  return {
+    now: () => now,
+    advance: (ms) => {
+      now = new Date(now.getTime() + ms)
+    },
+    pass: () => {
+      if (!api) throw new Error('pass() runs inside a test')
+      return api.app.services.webhookDelivery.deliverDue()
+    },
+  }
 }
 
 /**

@@ -12,7 +12,7 @@ import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 import {
   createSession,
   DEMO,
-  eachWebhookTest,
+  eachClockedWebhookTest,
   enqueue,
   eventsOf,
   type Receiver,
@@ -122,19 +122,13 @@ describe.each(testEngines())('the delivery worker facing hostile receivers on $n
   let t: TestDatabase
   let api: WebhookTestApp
   let hook: Receiver
-  let now: Date
-
-  eachWebhookTest(
+  const { now, advance, pass } = eachClockedWebhookTest(
     engine,
+    { random: () => 0.5, timeoutMs: 300 },
     (made) => {
       ;({ t, api, hook } = made)
     },
-    () => {
-      now = new Date()
-      return { now: () => now, webhooks: { random: () => 0.5, timeoutMs: 300 } }
-    },
   )
-  const pass = () => api.app.services.webhookDelivery.deliverDue()
 
   it('records a stored URL it cannot use as a failed try and lives on to retry it', async () => {
     // A URL accepted before the contract refused such user-info, still in the database.
@@ -143,13 +137,13 @@ describe.each(testEngines())('the delivery worker facing hostile receivers on $n
       DEMO,
       `http://%ff@127.0.0.1:9/hook`,
     ])
-    await enqueue(t.db, DEMO, sessionId, 1, now)
+    await enqueue(t.db, DEMO, sessionId, 1, now())
     expect(await pass()).toMatchObject({ claimed: 1, retrying: 1 })
     await sleep(400)
     const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
     expect(event).toMatchObject({ status: 'pending', attempts: [{ status_code: null }] })
     expect(event.last_error).toMatch(/not a usable http or https URL/)
-    now = new Date(now.getTime() + 5_000)
+    advance(5_000)
     expect(await pass()).toMatchObject({ claimed: 1, retrying: 1 })
   })
 
@@ -158,9 +152,9 @@ describe.each(testEngines())('the delivery worker facing hostile receivers on $n
     const body = `${'x'.repeat(2_047)}ñ${'y'.repeat(5_000)}`
     hook.replies.push({ status: 500, body }, { status: 200, body: 'thanks' })
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    await enqueue(t.db, DEMO, sessionId, 1, now)
+    await enqueue(t.db, DEMO, sessionId, 1, now())
     expect(await pass()).toMatchObject({ retrying: 1 })
-    now = new Date(now.getTime() + 6_000)
+    advance(6_000)
     expect(await pass()).toMatchObject({ delivered: 1 })
     const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
     expect(event.attempts.map((a: { response_excerpt: string | null }) => a.response_excerpt)).toEqual([
@@ -172,16 +166,16 @@ describe.each(testEngines())('the delivery worker facing hostile receivers on $n
   it('waits as long as a 429 asks with Retry-After before the next try', async () => {
     hook.replies.push({ status: 429, headers: { 'retry-after': '900' } })
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    await enqueue(t.db, DEMO, sessionId, 1, now)
+    await enqueue(t.db, DEMO, sessionId, 1, now())
     expect(await pass()).toMatchObject({ retrying: 1 })
     const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
-    expect(Date.parse(event.next_attempt_at) - now.getTime()).toBe(900_000)
+    expect(Date.parse(event.next_attempt_at) - now().getTime()).toBe(900_000)
   })
 
   it('gives an event up at once when the endpoint answers 410 Gone, and a redelivery still sends it', async () => {
     hook.replies.push({ status: 410, body: 'gone' })
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    const [written] = await enqueue(t.db, DEMO, sessionId, 1, now)
+    const [written] = await enqueue(t.db, DEMO, sessionId, 1, now())
     expect(await pass()).toMatchObject({ claimed: 1, failed: 1 })
     const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
     expect(event).toMatchObject({ status: 'failed', next_attempt_at: null, last_error: 'HTTP 410: gone' })

@@ -5,7 +5,7 @@ import { type TestDatabase, testEngines } from '../helpers/engines.ts'
 import {
   createSession,
   DEMO,
-  eachWebhookTest,
+  eachClockedWebhookTest,
   enqueue,
   eventsOf,
   type Receiver,
@@ -17,23 +17,9 @@ describe.each(testEngines())('the order of the notifications of a session on $na
   let t: TestDatabase
   let api: WebhookTestApp
   let hook: Receiver
-  let now: Date
-
-  eachWebhookTest(
-    engine,
-    (made) => {
-      ;({ t, api, hook } = made)
-    },
-    () => {
-      now = new Date()
-      return { now: () => now, webhooks: { random: () => 0.5 } }
-    },
-  )
-
-  const pass = () => api.app.services.webhookDelivery.deliverDue()
-  const advance = (ms: number) => {
-    now = new Date(now.getTime() + ms)
-  }
+  const { now, advance, pass } = eachClockedWebhookTest(engine, { random: () => 0.5 }, (made) => {
+    ;({ t, api, hook } = made)
+  })
   const receivedIds = () => hook.requests.map((r) => r.headers['webhook-id'])
 
   it('sends the events of one state change one at a time, in the order written, also across a retry', async () => {
@@ -76,7 +62,7 @@ describe.each(testEngines())('the order of the notifications of a session on $na
 
   it('sends the later events of a session once an earlier one is given up', async () => {
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    const events = await enqueue(t.db, DEMO, sessionId, 3, now)
+    const events = await enqueue(t.db, DEMO, sessionId, 3, now())
     const [first, ...later] = events.map((e) => e.event_id)
     hook.respond = (request) => (request.headers['webhook-id'] === first ? 500 : undefined)
 
@@ -95,15 +81,15 @@ describe.each(testEngines())('the order of the notifications of a session on $na
   it('does not hold back the events of other sessions', async () => {
     const blocked = await createSession(api.app, api.demo, { notification_url: hook.url })
     const other = await createSession(api.app, api.demo, { notification_url: `${hook.url}?other=1` })
-    const [stuck] = await enqueue(t.db, DEMO, blocked, 2, now)
-    const [free] = await enqueue(t.db, DEMO, other, 1, now)
+    const [stuck] = await enqueue(t.db, DEMO, blocked, 2, now())
+    const [free] = await enqueue(t.db, DEMO, other, 1, now())
     hook.respond = (request) => (request.headers['webhook-id'] === stuck?.event_id ? 503 : undefined)
     expect(await pass()).toMatchObject({ claimed: 2, retrying: 1, delivered: 1 })
     expect(new Set(receivedIds())).toEqual(new Set([stuck?.event_id, free?.event_id]))
   })
   it('sends an event written while the one before it is being settled right after it, never leaving it waiting', async () => {
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    const [first] = await enqueue(t.db, DEMO, sessionId, 1, now)
+    const [first] = await enqueue(t.db, DEMO, sessionId, 1, now())
     let answer: () => void = () => undefined
     hook.replies.push({ status: 204, gate: new Promise<void>((resolve) => (answer = resolve)) })
     const delivering = pass()
@@ -112,7 +98,7 @@ describe.each(testEngines())('the order of the notifications of a session on $na
     // receiver answer, and commits only after the worker has started to settle the first one.
     const second = statusChangedEvent(sessionId)
     await t.db.transaction(async (tx) => {
-      await enqueueEvents(tx, [{ merchantId: DEMO, checkoutSessionId: sessionId, payload: second }], now)
+      await enqueueEvents(tx, [{ merchantId: DEMO, checkoutSessionId: sessionId, payload: second }], now())
       answer()
       await new Promise((r) => setTimeout(r, 300))
     })

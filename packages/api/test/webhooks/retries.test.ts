@@ -5,7 +5,7 @@ import {
   closedPortUrl,
   createSession,
   DEMO,
-  eachWebhookTest,
+  eachClockedWebhookTest,
   enqueue,
   eventsOf,
   type Receiver,
@@ -35,29 +35,19 @@ describe.each(testEngines())('retries on $name', (engine) => {
   let t: TestDatabase
   let api: WebhookTestApp
   let hook: Receiver
-  let now: Date
-
-  eachWebhookTest(
+  // No jitter, so the schedule can be checked to the millisecond; real time is injected.
+  const { now, advance, pass } = eachClockedWebhookTest(
     engine,
+    { random: () => 0.5, timeoutMs: 300 },
     (made) => {
       ;({ t, api, hook } = made)
     },
-    () => {
-      now = new Date()
-      // No jitter, so the schedule can be checked to the millisecond; real time is injected.
-      return { now: () => now, webhooks: { random: () => 0.5, timeoutMs: 300 } }
-    },
   )
-
-  const pass = () => api.app.services.webhookDelivery.deliverDue()
-  const advance = (ms: number) => {
-    now = new Date(now.getTime() + ms)
-  }
 
   it('records a 500 then a 200 as two attempts and delivers on the retry, not before it is due', async () => {
     hook.replies.push({ status: 500, body: 'oops' })
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    await enqueue(t.db, DEMO, sessionId, 1, now)
+    await enqueue(t.db, DEMO, sessionId, 1, now())
     expect(await pass()).toMatchObject({ claimed: 1, retrying: 1 })
     advance(4_999)
     expect(await pass()).toMatchObject({ claimed: 0 })
@@ -84,7 +74,7 @@ describe.each(testEngines())('retries on $name', (engine) => {
   it('follows the schedule, then marks the event failed after the last try', async () => {
     hook.fallback = 503
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    await enqueue(t.db, DEMO, sessionId, 1, now)
+    await enqueue(t.db, DEMO, sessionId, 1, now())
     const gaps: number[] = []
     for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length + 1; attempt++) {
       const result = await pass()
@@ -97,7 +87,7 @@ describe.each(testEngines())('retries on $name', (engine) => {
         expect(result).toMatchObject({ failed: 1 })
         break
       }
-      const gap = Date.parse(event.next_attempt_at) - now.getTime()
+      const gap = Date.parse(event.next_attempt_at) - now().getTime()
       gaps.push(gap)
       advance(gap)
     }
@@ -110,7 +100,7 @@ describe.each(testEngines())('retries on $name', (engine) => {
   it('counts a timeout as a failed attempt', async () => {
     hook.replies.push({ status: 200, delayMs: 2_000 })
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    await enqueue(t.db, DEMO, sessionId, 1, now)
+    await enqueue(t.db, DEMO, sessionId, 1, now())
     const started = Date.now()
     expect(await pass()).toMatchObject({ retrying: 1 })
     expect(Date.now() - started).toBeLessThan(1_500)
@@ -131,8 +121,8 @@ describe.each(testEngines())('retries on $name', (engine) => {
         : { status: 200, bodyEnd: 'stall' }
     const stalled = await createSession(api.app, api.demo, { notification_url: hook.url })
     const cut = await createSession(api.app, api.demo, { notification_url: `${hook.url}?cut=1` })
-    await enqueue(t.db, DEMO, stalled, 1, now)
-    await enqueue(t.db, DEMO, cut, 1, now)
+    await enqueue(t.db, DEMO, stalled, 1, now())
+    await enqueue(t.db, DEMO, cut, 1, now())
     expect(await pass()).toMatchObject({ claimed: 2, delivered: 2, retrying: 0 })
     for (const [sessionId, statusCode] of [
       [stalled, 200],
@@ -154,7 +144,7 @@ describe.each(testEngines())('retries on $name', (engine) => {
   it('records the status of a failing answer whose body is cut', async () => {
     hook.replies.push({ status: 503, body: 'Service Unavailable', bodyEnd: 'cut' })
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    await enqueue(t.db, DEMO, sessionId, 1, now)
+    await enqueue(t.db, DEMO, sessionId, 1, now())
     expect(await pass()).toMatchObject({ retrying: 1 })
     const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
     expect(event.attempts).toEqual([
@@ -165,7 +155,7 @@ describe.each(testEngines())('retries on $name', (engine) => {
   it('counts a refused connection as a failed attempt', async () => {
     const url = await closedPortUrl()
     const sessionId = await createSession(api.app, api.demo, { notification_url: url })
-    await enqueue(t.db, DEMO, sessionId, 1, now)
+    await enqueue(t.db, DEMO, sessionId, 1, now())
     expect(await pass()).toMatchObject({ retrying: 1 })
     const [event] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
     expect(event.attempts).toEqual([
@@ -179,7 +169,7 @@ describe.each(testEngines())('retries on $name', (engine) => {
   it('does not follow redirects: a 3XX is a failed attempt', async () => {
     hook.replies.push({ status: 307, body: '' })
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    await enqueue(t.db, DEMO, sessionId, 1, now)
+    await enqueue(t.db, DEMO, sessionId, 1, now())
     expect(await pass()).toMatchObject({ retrying: 1 })
     expect(hook.requests).toHaveLength(1)
   })
@@ -187,7 +177,7 @@ describe.each(testEngines())('retries on $name', (engine) => {
   it('gives a redelivered failed event a fresh schedule', async () => {
     hook.fallback = 500
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    const [event] = await enqueue(t.db, DEMO, sessionId, 1, now)
+    const [event] = await enqueue(t.db, DEMO, sessionId, 1, now())
     for (let attempt = 0; attempt < 8; attempt++) {
       await pass()
       advance(11 * 3_600_000)
@@ -198,18 +188,18 @@ describe.each(testEngines())('retries on $name', (engine) => {
       url: `/api/v2/webhooks/events/${event?.event_id}/redeliver`,
       headers: api.demo,
     })
-    expect(res.json().payload).toMatchObject({ status: 'pending', next_attempt_at: now.toISOString() })
+    expect(res.json().payload).toMatchObject({ status: 'pending', next_attempt_at: now().toISOString() })
     await pass()
     const [after] = (await eventsOf(api.app, api.demo, sessionId)).json().payload
     expect(after).toMatchObject({ status: 'pending', attempt_count: 9 })
-    expect(Date.parse(after.next_attempt_at) - now.getTime()).toBe(5_000)
+    expect(Date.parse(after.next_attempt_at) - now().getTime()).toBe(5_000)
   })
 
   it('keeps the time of the first delivery when a redelivered event then fails', async () => {
     const sessionId = await createSession(api.app, api.demo, { notification_url: hook.url })
-    const [event] = await enqueue(t.db, DEMO, sessionId, 1, now)
+    const [event] = await enqueue(t.db, DEMO, sessionId, 1, now())
     expect(await pass()).toMatchObject({ delivered: 1 })
-    const firstDelivery = now.toISOString()
+    const firstDelivery = now().toISOString()
     const listed = async () => (await eventsOf(api.app, api.demo, sessionId)).json().payload[0]
     expect(await listed()).toMatchObject({ status: 'delivered', delivered_at: firstDelivery })
 
