@@ -13,39 +13,15 @@
 // Environment: BENCH_DURATION (seconds per phase, default 5).
 import { readFileSync } from 'node:fs'
 import { type EventLoopUtilization, performance } from 'node:perf_hooks'
-import { isMainThread, parentPort, Worker } from 'node:worker_threads'
+import { isMainThread } from 'node:worker_threads'
 import { examples } from '@plazo/contract'
-import { buildApp } from '../src/app.ts'
-import { loadConfig } from '../src/config.ts'
-import { SANDBOX, seedSandbox } from '../src/domain/sandbox/seed.ts'
-import { openDatabase } from '../src/storage/index.ts'
+import { SANDBOX } from '../src/domain/sandbox/seed.ts'
+import { HOST, serveApi, startApiWorker } from './api-worker.ts'
 
-const HOST = '127.0.0.1'
 /** Worst bodies in flight at once, as issue 28 measured them. */
 const BAD_LOOPS = 4
 /** "Not delayed by more than a few ms": the GET's median beside the worst bodies, over its median alone. */
 const GET_DELAY_TARGET_MS = 5
-
-async function serve(): Promise<void> {
-  const port = parentPort
-  if (!port) throw new Error('serve() runs in a worker thread')
-  const url = 'sqlite::memory:'
-  const db = await openDatabase(url)
-  await seedSandbox(db)
-  const app = await buildApp({ config: loadConfig({ PLAZO_DATABASE_URL: url }), db, logger: false })
-  await app.listen({ host: HOST, port: 0 })
-  port.on('message', async (message) => {
-    if (message === 'cpu') {
-      port.postMessage({ elu: performance.eventLoopUtilization(), cpuMs: threadCpuMs() })
-      return
-    }
-    await app.close()
-    await db.close()
-    port.close()
-  })
-  const address = app.server.address()
-  port.postMessage(address !== null && typeof address !== 'string' ? address.port : 0)
-}
 
 /** This thread's CPU time in ms (user + system, from /proc/thread-self/stat), or undefined off Linux. */
 function threadCpuMs(): number | undefined {
@@ -59,9 +35,6 @@ function threadCpuMs(): number | undefined {
   }
 }
 
-const workerBootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-  .then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}) })`
-
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN
 }
@@ -74,11 +47,7 @@ function summary(label: string, latencies: number[]): string {
 
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_DURATION ?? 5) || 5
-  const worker = new Worker(workerBootstrap, { eval: true })
-  const port = await new Promise<number>((resolve, reject) => {
-    worker.once('message', resolve)
-    worker.once('error', reject)
-  })
+  const { worker, port } = await startApiWorker(import.meta.url)
   const base = `http://${HOST}:${port}/api/v2`
   const login = await fetch(`${base}/auth/login/`, {
     method: 'POST',
@@ -186,5 +155,14 @@ async function main(): Promise<void> {
   await new Promise((resolve) => worker.once('exit', resolve))
 }
 
+/** In the worker: the API, which also answers 'cpu' with its event loop's and its thread's time. */
+function serveMeasured(): Promise<void> {
+  return serveApi((message, port) => {
+    if (message !== 'cpu') return false
+    port.postMessage({ elu: performance.eventLoopUtilization(), cpuMs: threadCpuMs() })
+    return true
+  })
+}
+
 if (isMainThread) await main()
-else await serve()
+else await serveMeasured()

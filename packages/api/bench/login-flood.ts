@@ -7,32 +7,12 @@
 // addresses of the loopback network (127.0.1.1 to 127.0.1.200, one username each: nothing is refused, every
 // password is hashed with scrypt). The target of issue 38 closes the report: the GET's p99 at most 250 ms.
 import http from 'node:http'
-import { isMainThread, parentPort, Worker } from 'node:worker_threads'
-import { buildApp } from '../src/app.ts'
-import { loadConfig } from '../src/config.ts'
-import { SANDBOX, seedSandbox } from '../src/domain/sandbox/seed.ts'
-import { openDatabase } from '../src/storage/index.ts'
+import { isMainThread } from 'node:worker_threads'
+import { SANDBOX } from '../src/domain/sandbox/seed.ts'
+import { HOST, serveApi, startApiWorker } from './api-worker.ts'
 
-const HOST = '127.0.0.1'
 const FLOOD = 200
 const P99_TARGET_MS = 250
-
-async function serve(): Promise<void> {
-  const port = parentPort
-  if (!port) throw new Error('serve() runs in a worker thread')
-  const url = 'sqlite::memory:'
-  const db = await openDatabase(url)
-  await seedSandbox(db)
-  const app = await buildApp({ config: loadConfig({ PLAZO_DATABASE_URL: url }), db, logger: false })
-  await app.listen({ host: HOST, port: 0 })
-  port.on('message', async () => {
-    await app.close()
-    await db.close()
-    port.close()
-  })
-  const address = app.server.address()
-  port.postMessage(address !== null && typeof address !== 'string' ? address.port : 0)
-}
 
 interface Answer {
   status: number
@@ -93,11 +73,7 @@ async function getLoop(port: number, token: string, id: string, until: Promise<u
 }
 
 async function main(): Promise<void> {
-  // The worker runs this same file, its TypeScript loaded through tsx (as error-amplification.ts starts it).
-  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))})
-    .then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}) })`
-  const worker = new Worker(bootstrap, { eval: true })
-  const port = await new Promise<number>((resolve) => worker.once('message', resolve))
+  const { worker, port } = await startApiWorker(import.meta.url)
   const login = await request(port, 'POST', '/api/v2/auth/login/', {
     body: { username: SANDBOX.demoStore.username, password: SANDBOX.password },
   })
@@ -182,4 +158,4 @@ async function main(): Promise<void> {
 }
 
 if (isMainThread) await main()
-else await serve()
+else await serveApi()

@@ -19,30 +19,13 @@ import { EventStream } from '../src/domain/devtools/event-stream.ts'
 import { SANDBOX, seedSandbox } from '../src/domain/sandbox/seed.ts'
 import { enqueueEvents } from '../src/domain/webhooks/outbox.ts'
 import { type Database, openDatabase } from '../src/storage/index.ts'
+import { countingReads } from '../test/helpers/counting-database.ts'
 import { DEFAULT_POSTGRES_URL, postgresUnreachable } from './postgres.ts'
 
 const RATE = 100
 const QUERY_RATIO_TARGET = 1.5
 const P99_TARGET_MS = 500
 const seconds = Number(process.env.BENCH_DURATION ?? 5) || 5
-
-/** The database as the stream sees it, counting its reads. */
-function counting(db: Database): { db: Database; reads: () => number } {
-  let reads = 0
-  const wrapped = new Proxy(db, {
-    get(target, property) {
-      const value = Reflect.get(target, property, target)
-      if (property === 'query' || property === 'one') {
-        return (...args: unknown[]) => {
-          reads++
-          return (value as (...a: unknown[]) => unknown).apply(target, args)
-        }
-      }
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
-  return { db: wrapped, reads: () => reads }
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
@@ -57,7 +40,7 @@ interface Phase {
 }
 
 async function phase(db: Database, sessionId: string, listeners: number): Promise<Phase> {
-  const { db: watched, reads } = counting(db)
+  const { db: watched, reads } = countingReads(db)
   const stream = new EventStream({ db: watched })
   const committedAt = new Map<string, number>()
   const latencies: number[] = []

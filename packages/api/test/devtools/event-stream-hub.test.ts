@@ -7,27 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { EventStream, type StreamedEvent } from '../../src/domain/devtools/event-stream.ts'
 import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { enqueueEvents } from '../../src/domain/webhooks/outbox.ts'
-import type { Database } from '../../src/storage/index.ts'
 import { HppKit } from '../client/hpp-kit.ts'
 import { type TestApp, testApp } from '../helpers/app.ts'
+import { countingReads } from '../helpers/counting-database.ts'
 import { testEngines } from '../helpers/engines.ts'
-
-function counting(db: Database) {
-  let reads = 0
-  const wrapped = new Proxy(db, {
-    get(target, property) {
-      const value = Reflect.get(target, property, target)
-      if (property === 'query' || property === 'one') {
-        return (...args: unknown[]) => {
-          reads++
-          return (value as (...a: unknown[]) => unknown).apply(target, args)
-        }
-      }
-      return typeof value === 'function' ? value.bind(target) : value
-    },
-  })
-  return { db: wrapped, reads: () => reads }
-}
 
 describe.each(testEngines())('the event stream read loop on $name', (engine) => {
   let t: TestApp
@@ -60,7 +43,7 @@ describe.each(testEngines())('the event stream read loop on $name', (engine) => 
   }
 
   it('reads the same whatever the number of listeners, and gives each every event once, in order', async () => {
-    const { db, reads } = counting(t.t.db)
+    const { db, reads } = countingReads(t.t.db)
     const stream = new EventStream({ db, pollMs: 50 })
     const from = await stream.cursorNow(SANDBOX.demoStore.merchantId)
     const received = Array.from({ length: 40 }, () => [] as StreamedEvent[])
