@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { SANDBOX } from '../../src/domain/sandbox/seed.ts'
 import { HELD_BY_INTEGRATION_CHECK } from '../../src/domain/webhooks/delivery-worker.ts'
 import { type TestApp, testApp } from '../helpers/app.ts'
-import { testEngines } from '../helpers/engines.ts'
+import { type TestEngine, testEngines } from '../helpers/engines.ts'
 import { sessionRequest } from '../lifecycle/kit.ts'
 import { type Handler, type HandlerBugs, startHandler } from './handler.ts'
 import { type Run, runCheck, startRun, withStatus } from './kit.ts'
@@ -26,16 +26,30 @@ function expectValidRun(run: Run): void {
     )
 }
 
+/** Before each test, the API on `engine` and a handler written as the guide says; both closed after it. */
+function eachHandlerTest(
+  engine: TestEngine | undefined,
+  use: (made: { t: TestApp; handler: Handler }) => void,
+): void {
+  let made: { t: TestApp; handler: Handler } | undefined
+  beforeEach(async () => {
+    if (!engine) throw new Error('no test engine')
+    const t = await testApp(engine, {}, { integrationChecks: { settleMs: 300 } })
+    made = { t, handler: await startHandler(t.app, t.demo) }
+    use(made)
+  })
+  afterEach(async () => {
+    await made?.t.close()
+    await made?.handler.close()
+    made = undefined
+  })
+}
+
 describe.each(testEngines())('a handler written as the guide says, on $name', (engine) => {
   let t: TestApp
   let handler: Handler
-  beforeEach(async () => {
-    t = await testApp(engine, {}, { integrationChecks: { settleMs: 300 } })
-    handler = await startHandler(t.app, t.demo)
-  })
-  afterEach(async () => {
-    await t.close()
-    await handler.close()
+  eachHandlerTest(engine, (made) => {
+    ;({ t, handler } = made)
   })
 
   it('passes every webhooks check, and the outbox leaves the run’s sessions to it', async () => {
@@ -74,13 +88,8 @@ describe.each(testEngines())('a handler written as the guide says, on $name', (e
 describe.each(testEngines())('the event stream during a run, on $name', (engine) => {
   let t: TestApp
   let handler: Handler
-  beforeEach(async () => {
-    t = await testApp(engine, {}, { integrationChecks: { settleMs: 300 } })
-    handler = await startHandler(t.app, t.demo)
-  })
-  afterEach(async () => {
-    await t.close()
-    await handler.close()
+  eachHandlerTest(engine, (made) => {
+    ;({ t, handler } = made)
   })
 
   it('leaves out the run’s events, so plazo listen does not forward them too', async () => {
@@ -186,14 +195,8 @@ describe('broken handlers', () => {
 describe('deliver: "client"', () => {
   let t: TestApp
   let handler: Handler
-  beforeEach(async () => {
-    if (!memory) throw new Error('no test engine')
-    t = await testApp(memory, {}, { integrationChecks: { settleMs: 300 } })
-    handler = await startHandler(t.app, t.demo)
-  })
-  afterEach(async () => {
-    await t.close()
-    await handler.close()
+  eachHandlerTest(memory, (made) => {
+    ;({ t, handler } = made)
   })
 
   it('hands the prepared notifications to the client and grades the answers it reports', async () => {
