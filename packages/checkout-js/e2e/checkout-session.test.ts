@@ -2,18 +2,14 @@
 // CheckoutSessionComponent with the client secret of a real session, Plazo's page in the iframe. Each test
 // checks one promise of the guide (docs/embedded/integration/checkout-session-component): when onReady and
 // onError are called and with what, and that the iframe grows and shrinks with its content.
-import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { RequestListener } from 'node:http'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DEMO_AGENT_ONLINE_ID, examples } from '@plazo/contract'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { DEMO_AGENT_ONLINE_ID } from '@plazo/contract'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../../test-support/chromium.ts'
-import { SANDBOX, type SandboxApi, startSandboxApi } from '../../../test-support/sandbox-api.ts'
-import { buildCheckoutJsIfStale } from '../scripts/build-locked.ts'
+import { createEmbeddedSession, type MerchantWorld, startMerchantWorld } from './merchant-world.ts'
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..')
 
@@ -32,29 +28,10 @@ type Event =
       localizedMessage: unknown
     }
 
-let sandbox: SandboxApi
-let api: string
-let token: string
-let merchant: Server
-let shop: string
-let browser: Browser
-
-beforeAll(async () => {
-  buildCheckoutJsIfStale()
-  // The iframe's page is the checkout app the API serves from apps/hpp/dist: built from the current source.
-  const hpp = spawnSync('npm', ['run', 'build', '--workspace=apps/hpp'], { cwd: REPO, encoding: 'utf8' })
-  if (hpp.status !== 0) throw new Error(`apps/hpp build failed:\n${hpp.stdout}\n${hpp.stderr}`)
-  sandbox = await startSandboxApi({ name: 'checkout-js-embedded-e2e' })
-  api = sandbox.url
-  const login = await fetch(`${api}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: SANDBOX.demoStore.username, password: SANDBOX.password }),
-  })
-  token = String(((await login.json()) as { access_token: string }).access_token)
-  // The merchant's checkout page, on its own origin, written like the guide's sample: it records every
-  // callback in window.events and shows the customer error.localizedMessage.
-  merchant = createServer((req, res) => {
+// The merchant's checkout page, on its own origin, written like the guide's sample: it records every
+// callback in window.events and shows the customer error.localizedMessage.
+function merchantSite(api: string): RequestListener {
+  return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const props: Record<string, unknown> = { clientSecret: url.searchParams.get('secret') ?? '' }
     const timeout = url.searchParams.get('timeout')
@@ -91,35 +68,32 @@ beforeAll(async () => {
     },
   })
 </script></html>`)
+  }
+}
+
+let world: MerchantWorld
+
+beforeAll(async () => {
+  world = await startMerchantWorld({
+    name: 'checkout-js-embedded-e2e',
+    checkoutApp: true,
+    site: merchantSite,
   })
-  await new Promise<void>((done) => merchant.listen(0, '127.0.0.1', done))
-  shop = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}`
-  browser = await launchChromium()
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await new Promise((done) => merchant?.close(done))
-  await sandbox?.close()
-})
+afterAll(() => world?.close())
 
 async function call(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${api}/api/v2${path}`, {
+  const res = await fetch(`${world.api}/api/v2${path}`, {
     method,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${world.token}` },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   })
   return { status: res.status, json: (await res.json()) as Record<string, unknown> }
 }
 
 /** An embedded session offering BNPL and a consumer loan (the guide's example, without webhooks). */
-async function createSession(): Promise<{ id: string; secret: string }> {
-  const request = structuredClone(examples.embeddedRequestExample('product'))
-  request.merchant = { order_reference_1: `EMB-${Math.random().toString(36).slice(2, 8)}` }
-  const created = await call('POST', '/checkout', request)
-  expect(created.status).toBe(201)
-  return { id: String(created.json.checkout_session_id), secret: String(created.json.client_secret) }
-}
+const createSession = () => createEmbeddedSession(world, 'EMB')
 
 async function openShop(
   context: BrowserContext,
@@ -127,7 +101,7 @@ async function openShop(
 ): Promise<{ page: Page; events: () => Promise<Event[]> }> {
   const page = await context.newPage()
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
-  await page.goto(`${shop}/?${search}`)
+  await page.goto(`${world.shop}/?${search}`)
   return { page, events: () => page.evaluate(() => (window as unknown as { events: Event[] }).events) }
 }
 
@@ -173,7 +147,7 @@ function guideErrors(lang: Lang): Record<string, { status: number; localizedMess
 describe('onReady: only when the checkout can be used', () => {
   it('is called once the session was read with the secret, not when the frame merely loads', async () => {
     const { secret } = await createSession()
-    const context = await browser.newContext({ locale: 'es-ES' })
+    const context = await world.browser.newContext({ locale: 'es-ES' })
     // Hold the frame's read of the session: until it is answered, the checkout cannot be used.
     let release = () => {}
     const held = new Promise<void>((done) => {
@@ -220,7 +194,7 @@ describe('onError: a PlazoError with status, exception, message and localizedMes
   }
 
   it.each(LANGS)('a wrong client secret: 401 invalid_token, never onReady (%s)', async (lang) => {
-    const context = await browser.newContext({ locale: 'es-ES' })
+    const context = await world.browser.newContext({ locale: 'es-ES' })
     const { page, events } = await openShop(context, { secret: 'cs_not_a_real_secret', lang })
     await waitForEvent(page, 'error')
     await sleep(300)
@@ -232,7 +206,7 @@ describe('onError: a PlazoError with status, exception, message and localizedMes
   })
 
   it('a wrong client secret in French (the guide shows en and es)', async () => {
-    const context = await browser.newContext({ locale: 'es-ES' })
+    const context = await world.browser.newContext({ locale: 'es-ES' })
     const { page } = await openShop(context, { secret: 'cs_not_a_real_secret', lang: 'fr' })
     await waitForEvent(page, 'error')
     expect(await page.getByRole('alert').textContent()).toBe(
@@ -243,7 +217,7 @@ describe('onError: a PlazoError with status, exception, message and localizedMes
 
   it.each(LANGS)('the API unreachable from the frame: 0 plazo.client.network_error (%s)', async (lang) => {
     const { secret } = await createSession()
-    const context = await browser.newContext({ locale: 'en-GB' })
+    const context = await world.browser.newContext({ locale: 'en-GB' })
     await context.route(
       (url) => url.pathname === '/api/v2/client/embedded',
       (route) => route.abort('internetdisconnected'),
@@ -259,7 +233,7 @@ describe('onError: a PlazoError with status, exception, message and localizedMes
 
   it.each(LANGS)('a frame not ready within loadTimeout: 0 plazo.client.frame_timeout (%s)', async (lang) => {
     const { secret } = await createSession()
-    const context = await browser.newContext({ locale: 'es-ES' })
+    const context = await world.browser.newContext({ locale: 'es-ES' })
     await context.route(
       (url) => url.pathname === '/embedded',
       (route) => route.abort('connectionrefused'),
@@ -274,7 +248,7 @@ describe('onError: a PlazoError with status, exception, message and localizedMes
 
   it('a checkout that loads in time never times out', async () => {
     const { secret } = await createSession()
-    const context = await browser.newContext({ locale: 'es-ES' })
+    const context = await world.browser.newContext({ locale: 'es-ES' })
     const { page, events } = await openShop(context, { secret, timeout: 3000 })
     await waitForEvent(page, 'ready')
     await sleep(3500)
@@ -289,7 +263,7 @@ describe('the iframe follows the height of its content, both ways', () => {
     ['a desktop', 1280, 800],
   ])('on %s (%i px): a consumer loan, then BNPL', async (_name, width, height) => {
     const { secret } = await createSession()
-    const context = await browser.newContext({ locale: 'es-ES', viewport: { width, height } })
+    const context = await world.browser.newContext({ locale: 'es-ES', viewport: { width, height } })
     const { page } = await openShop(context, { secret })
     await waitForEvent(page, 'ready')
     const iframe = page.locator('iframe.plazo-checkout')
@@ -320,7 +294,7 @@ describe('an expired session', () => {
     const sessions = await Promise.all(LANGS.map(() => createSession()))
     expect((await call('POST', '/test-helpers/clock/advance', { minutes: 24 * 60 + 1 })).status).toBe(201)
     for (const [i, lang] of LANGS.entries()) {
-      const context = await browser.newContext({ locale: 'es-ES' })
+      const context = await world.browser.newContext({ locale: 'es-ES' })
       const { page, events } = await openShop(context, { secret: sessions[i]?.secret ?? '', lang })
       await waitForEvent(page, 'error')
       await sleep(300)

@@ -2,17 +2,13 @@
 // "Content-Security-Policy"), taken word for word from the guide: a merchant page of another origin sends it,
 // loads checkout.js from the API, and mounts the embedded checkout and two widgets. The browser must refuse
 // nothing: no `securitypolicyviolation` event and no "Refused to" in the console, in the page or in the iframe.
-import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { RequestListener } from 'node:http'
 import { fileURLToPath } from 'node:url'
-import { DEMO_AGENT_ONLINE_ID, examples } from '@plazo/contract'
-import type { Browser, Page } from 'playwright-core'
+import { DEMO_AGENT_ONLINE_ID } from '@plazo/contract'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../../test-support/chromium.ts'
-import { SANDBOX, type SandboxApi, startSandboxApi } from '../../../test-support/sandbox-api.ts'
-import { buildCheckoutJsIfStale } from '../scripts/build-locked.ts'
+import { createEmbeddedSession, type MerchantWorld, startMerchantWorld } from './merchant-world.ts'
 
 const GUIDE = 'apps/docs/docs/embedded/integration/checkout-session-component.mdx'
 const SPANISH_GUIDE =
@@ -20,7 +16,6 @@ const SPANISH_GUIDE =
 /** The API origin the guide's policy is written for: the sandbox's. */
 const GUIDE_API = 'http://localhost:4000'
 
-const REPO = fileURLToPath(new URL('../../..', import.meta.url))
 const repoFile = (path: string) =>
   readFileSync(fileURLToPath(new URL(`../../../${path}`, import.meta.url)), 'utf8')
 
@@ -47,29 +42,9 @@ PlazoCheckout.CheckoutSessionComponent({
 })
 `
 
-let sandbox: SandboxApi
-let api: string
-let token: string
-let merchant: Server
-let shop: string
-let browser: Browser
-/** The policy the merchant's page sends: the guide's, or what a test changes of it. */
-let policy = ''
-
-beforeAll(async () => {
-  buildCheckoutJsIfStale()
-  // The iframe's page is the checkout app the API serves from apps/hpp/dist: built from the current source.
-  const hpp = spawnSync('npm', ['run', 'build', '--workspace=apps/hpp'], { cwd: REPO, encoding: 'utf8' })
-  if (hpp.status !== 0) throw new Error(`apps/hpp build failed:\n${hpp.stdout}\n${hpp.stderr}`)
-  sandbox = await startSandboxApi({ name: 'checkout-js-csp-e2e' })
-  api = sandbox.url
-  const login = await fetch(`${api}/api/v2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: SANDBOX.demoStore.username, password: SANDBOX.password }),
-  })
-  token = String(((await login.json()) as { access_token: string }).access_token)
-  merchant = createServer((req, res) => {
+/** The merchant's page: the guide's markup, checkout.js from the API, its own script, and `policy`. */
+function merchantSite(api: string): RequestListener {
+  return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     if (url.pathname === '/app.js') {
       res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' })
@@ -83,33 +58,24 @@ beforeAll(async () => {
 <div id="checkout" data-agent="${DEMO_AGENT_ONLINE_ID}" data-secret="${attribute('secret')}" data-timeout="${attribute('timeout') || '15000'}"></div>
 <script src="${api}/checkout.js"></script>
 <script src="/app.js"></script></html>`)
-  })
-  await new Promise<void>((done) => merchant.listen(0, '127.0.0.1', done))
-  shop = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}`
-  browser = await launchChromium()
-})
-
-afterAll(async () => {
-  await browser?.close()
-  await new Promise((done) => merchant?.close(done))
-  await sandbox?.close()
-})
-
-async function embeddedSecret(): Promise<string> {
-  const request = structuredClone(examples.embeddedRequestExample('product'))
-  request.merchant = { order_reference_1: `CSP-${Math.random().toString(36).slice(2, 8)}` }
-  const res = await fetch(`${api}/api/v2/checkout`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(request),
-  })
-  expect(res.status).toBe(201)
-  return String(((await res.json()) as { client_secret: string }).client_secret)
+  }
 }
+
+let world: MerchantWorld
+/** The policy the merchant's page sends: the guide's, or what a test changes of it. */
+let policy = ''
+
+beforeAll(async () => {
+  world = await startMerchantWorld({ name: 'checkout-js-csp-e2e', checkoutApp: true, site: merchantSite })
+})
+
+afterAll(() => world?.close())
+
+const embeddedSecret = async () => (await createEmbeddedSession(world, 'CSP')).secret
 
 /** Opens the shop, recording every refusal: the console's, and the events of every frame. */
 async function openShop(query: string) {
-  const page = await browser.newPage()
+  const page = await world.browser.newPage()
   const refused: string[] = []
   page.on('console', (message) => {
     if (/Refused to|Content Security Policy/i.test(message.text())) refused.push(message.text())
@@ -122,7 +88,7 @@ async function openShop(query: string) {
       violations.push(`${event.effectiveDirective} ${event.blockedURI}`)
     })
   })
-  await page.goto(`${shop}/?${query}`)
+  await page.goto(`${world.shop}/?${query}`)
   const violations = async () =>
     (
       await Promise.all(
@@ -156,7 +122,7 @@ describe("the guide's Content-Security-Policy", () => {
   })
 
   it('lets the embedded checkout and the widgets work with no refusal, in the page or in the iframe', async () => {
-    policy = policyOf(repoFile(GUIDE)).replaceAll(GUIDE_API, api)
+    policy = policyOf(repoFile(GUIDE)).replaceAll(GUIDE_API, world.api)
     const { page, refused, violations } = await openShop(`secret=${await embeddedSecret()}`)
     await expect.poll(() => events(page), { timeout: 20_000 }).toContain('ready')
     await page.locator('.plazo-bnpl:not([hidden])').waitFor()
@@ -174,12 +140,12 @@ describe("the guide's Content-Security-Policy", () => {
 
   it('is what makes it work: without the API in frame-src, the frame is refused, and both the test and onError see it', async () => {
     policy = policyOf(repoFile(GUIDE))
-      .replaceAll(GUIDE_API, api)
+      .replaceAll(GUIDE_API, world.api)
       .replace(/frame-src [^;]+/, "frame-src 'self'")
     const { page, refused, violations } = await openShop(`secret=${await embeddedSecret()}&timeout=3000`)
     await expect.poll(() => events(page), { timeout: 10_000 }).toEqual(['error:plazo.client.frame_timeout'])
     // The blocked URL is reported by its origin only (the frame is of another origin).
-    expect(await violations()).toEqual([`frame-src ${api}`])
+    expect(await violations()).toEqual([`frame-src ${world.api}`])
     expect(refused.join('\n')).toMatch(/violates the following Content Security Policy directive: "frame-src/)
     await page.close()
   })

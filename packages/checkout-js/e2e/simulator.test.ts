@@ -1,13 +1,10 @@
 // The SimulatorComponent and BnplComponent in a real browser, on a merchant page of another origin, against
 // the real API: what they render must be what POST /api/v2/client/simulate answers.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import type { RequestListener } from 'node:http'
 import { DEMO_AGENT_ONLINE_ID, FRENCH_CREDIT_WARNING } from '@plazo/contract'
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { launchChromium } from '../../../test-support/chromium.ts'
-import { type SandboxApi, startSandboxApi } from '../../../test-support/sandbox-api.ts'
-import { buildCheckoutJsIfStale } from '../scripts/build-locked.ts'
+import { type MerchantWorld, startMerchantWorld } from './merchant-world.ts'
 
 const AGENT = DEMO_AGENT_ONLINE_ID
 
@@ -19,18 +16,9 @@ interface Offer {
   total_cost_of_credit: number
 }
 
-let sandbox: SandboxApi
-let api: string
-let merchant: Server
-let shop: string
-let browser: Browser
-
-beforeAll(async () => {
-  buildCheckoutJsIfStale()
-  sandbox = await startSandboxApi({ name: 'checkout-js-e2e' })
-  api = sandbox.url
-  // The merchant's page, on its own origin: checkout.js from the API, the widgets configured by the query.
-  merchant = createServer((req, res) => {
+// The merchant's page, on its own origin: checkout.js from the API, the widgets configured by the query.
+function merchantSite(api: string): RequestListener {
+  return (req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const props = JSON.stringify({
       amount: Number(url.searchParams.get('amount')),
@@ -47,20 +35,19 @@ beforeAll(async () => {
   PlazoCheckout.BnplComponent({ mountElement: '#bnpl', amount: props.amount, ...(props.bnplType ? { paymentMethodType: props.bnplType } : {}) })
   PlazoCheckout.SimulatorComponent({ mountElement: '#simulator', amount: props.amount, paymentMethodType: props.paymentMethodType })
 </script></html>`)
-  })
-  await new Promise<void>((done) => merchant.listen(0, '127.0.0.1', done))
-  shop = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}`
-  browser = await launchChromium()
+  }
+}
+
+let world: MerchantWorld
+
+beforeAll(async () => {
+  world = await startMerchantWorld({ name: 'checkout-js-e2e', site: merchantSite })
 })
 
-afterAll(async () => {
-  await browser?.close()
-  await new Promise((done) => merchant?.close(done))
-  await sandbox?.close()
-})
+afterAll(() => world?.close())
 
 async function simulate(amount: number, type?: string): Promise<Offer[]> {
-  const res = await fetch(`${api}/api/v2/client/simulate`, {
+  const res = await fetch(`${world.api}/api/v2/client/simulate`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ agent_id: AGENT, amount, ...(type ? { payment_method_type: type } : {}) }),
@@ -95,8 +82,8 @@ describe('SimulatorComponent in the browser', () => {
     async (type, amount, lang) => {
       const offers = await simulate(amount, type)
       expect(offers.length).toBeGreaterThan(1)
-      const page = await browser.newPage()
-      await page.goto(`${shop}/?amount=${amount}&type=${type}&lang=${lang}`)
+      const page = await world.browser.newPage()
+      await page.goto(`${world.shop}/?amount=${amount}&type=${type}&lang=${lang}`)
       await page.locator('.plazo-simulator:not([hidden])').waitFor()
       const select = page.locator('.plazo-simulator select')
       expect(
@@ -135,8 +122,8 @@ describe('SimulatorComponent in the browser', () => {
   )
 
   it('labels the term selector and the figures in the page language', async () => {
-    const page = await browser.newPage()
-    await page.goto(`${shop}/?amount=120000&type=consumer_loan_instalments&lang=fr`)
+    const page = await world.browser.newPage()
+    await page.goto(`${world.shop}/?amount=120000&type=consumer_loan_instalments&lang=fr`)
     await page.locator('.plazo-simulator:not([hidden])').waitFor()
     expect(await page.getByLabel('Durée').inputValue()).toBe('18')
     const labels = await page.locator('.plazo-simulator dt').allInnerTexts()
@@ -155,8 +142,8 @@ describe('BnplComponent in the browser', () => {
   it('shows the shortest BNPL term of the API with its instalment', async () => {
     const [first] = await simulate(10000, 'bnpl_instalments')
     expect(first?.period).toBe(3)
-    const page = await browser.newPage()
-    await page.goto(`${shop}/?amount=10000&type=bnpl_instalments&lang=es`)
+    const page = await world.browser.newPage()
+    await page.goto(`${world.shop}/?amount=10000&type=bnpl_instalments&lang=es`)
     await page.locator('.plazo-bnpl:not([hidden])').waitFor()
     // biome-ignore lint/performance/useDomNodeTextContent: the rendered text is what a person reads
     const text = (await page.locator('#bnpl').innerText()).replace(/[\u00a0\u202f]/g, ' ')
@@ -168,7 +155,7 @@ describe('BnplComponent in the browser', () => {
 
 /** A phone: the viewport of an iPhone 14, touch, and the page's language. */
 async function phonePage(lang: 'es' | 'fr'): Promise<Page> {
-  const context = await browser.newContext({
+  const context = await world.browser.newContext({
     locale: lang === 'es' ? 'es-ES' : 'fr-FR',
     viewport: { width: 390, height: 844 },
     isMobile: true,
@@ -203,7 +190,7 @@ describe('the APR beside every instalment figure of the widgets, on a phone', ()
       expect(loan.conditions.apr).toBeGreaterThan(0)
       const page = await phonePage(lang)
       await page.goto(
-        `${shop}/?amount=${amount}&type=consumer_loan_instalments&bnpl=consumer_loan_instalments&lang=${lang}`,
+        `${world.shop}/?amount=${amount}&type=consumer_loan_instalments&bnpl=consumer_loan_instalments&lang=${lang}`,
       )
       await page.locator('.plazo-bnpl:not([hidden])').waitFor()
       await page.locator('.plazo-simulator:not([hidden])').waitFor()
