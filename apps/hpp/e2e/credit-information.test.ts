@@ -53,15 +53,7 @@ function regular(offer: Offer): number {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? offer.total_payable
 }
 
-async function phone(lang: keyof typeof LOCALES): Promise<BrowserContext> {
-  return world.browser.newContext({
-    locale: LOCALES[lang],
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-  })
-}
+const phone = (lang: keyof typeof LOCALES): Promise<BrowserContext> => world.phone(LOCALES[lang])
 
 async function apiGet<T>(path: string): Promise<T> {
   const res = await fetch(`${world.api}/api/v2/client${path}`)

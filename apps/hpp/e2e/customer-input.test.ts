@@ -3,9 +3,8 @@
 // written with spaces are sent normalised, an ambiguous amount is refused in the page's language, and a link
 // that expires while the form is being filled shows the expired page. Each check reads the body of the page's
 // own request to the API, not what the server made of it.
-import type { Page, Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildCheckoutApp, startWorld, type World } from './harness.ts'
+import { buildCheckoutApp, fillCustomerDetails, isComplete, startWorld, type World } from './harness.ts'
 
 let world: World
 
@@ -14,20 +13,6 @@ beforeAll(async () => {
   world = await startWorld()
 })
 afterAll(() => world?.close())
-
-/** A phone: the viewport of an iPhone 14, touch, and the browser's language. */
-async function openOnPhone(url: string, locale: string): Promise<Page> {
-  const context = await world.browser.newContext({
-    locale,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-  })
-  const page = await context.newPage()
-  await page.goto(url)
-  return page
-}
 
 const LANGUAGES = {
   es: {
@@ -49,25 +34,6 @@ const LANGUAGES = {
     iban: 'IBAN du compte sur lequel vous percevez vos revenus',
   },
 } as const
-
-/** Everything the full customer needs besides the fields under test (by field name: the same in every language). */
-async function fillTheRest(page: Page) {
-  const set = (name: string, value: string) => page.locator(`[name="${name}"]`).fill(value)
-  const pick = (name: string, value: string) => page.locator(`[name="${name}"]`).selectOption(value)
-  await set('email', 'ana.garcia@example.com')
-  await set('document_number', '12345678Z')
-  await pick('document_details.type', 'nif')
-  await set('document_details.birth_date', '1990-04-12')
-  await pick('document_details.gender', 'F')
-  await pick('familiar_situation_details.marital.status', 'single')
-  await set('main_residence_details.address.street_address', 'Calle Mayor 10')
-  await set('main_residence_details.address.postal_code', '28013')
-  await set('main_residence_details.address.city', 'Madrid')
-  await pick('main_residence_details.ownership_details.type', 'rent')
-  await pick('professional_details.employment_status', 'retired')
-}
-
-const isComplete = (request: Request) => request.method() === 'POST' && request.url().endsWith('/complete')
 
 interface Sent {
   phone_number: string
@@ -102,9 +68,9 @@ describe('the customer form on a phone', () => {
     it(`${c.lang}: amounts, phone and IBAN as typed are sent in cents and normalised`, async () => {
       const l = LANGUAGES[c.lang]
       const created = await world.createHpp()
-      const page = await openOnPhone(created.redirectUrl, l.locale)
+      const page = await world.openOnPhone(created.redirectUrl, l.locale)
       await page.getByRole('radio', { name: l.method }).check()
-      await fillTheRest(page)
+      await fillCustomerDetails(page)
       await page.getByLabel(l.phone).fill(c.phone)
       await page.getByLabel(l.iban).fill(c.iban)
       // A French shopper may type a plain space: it is a group separator as good as the typographic one.
@@ -163,13 +129,13 @@ describe('the customer form on a phone', () => {
     for (const c of checks) {
       const l = LANGUAGES[c.lang]
       const created = await world.createHpp()
-      const page = await openOnPhone(created.redirectUrl, l.locale)
+      const page = await world.openOnPhone(created.redirectUrl, l.locale)
       const requests: string[] = []
       page.on('request', (request) => {
         if (isComplete(request)) requests.push(request.url())
       })
       await page.getByRole('radio', { name: l.method }).check()
-      await fillTheRest(page)
+      await fillCustomerDetails(page)
       await page.getByLabel(l.income).fill(c.amount)
       await page.getByLabel(l.rent).fill('0')
       await page.getByLabel(l.phone).fill(c.phone)
@@ -188,9 +154,9 @@ describe('the customer form on a phone', () => {
 
   it('amounts typed in Spanish follow a switch to English, and are still sent at their value', async () => {
     const created = await world.createHpp()
-    const page = await openOnPhone(created.redirectUrl, 'es-ES')
+    const page = await world.openOnPhone(created.redirectUrl, 'es-ES')
     await page.getByRole('radio', { name: /Préstamo al consumo/ }).check()
-    await fillTheRest(page)
+    await fillCustomerDetails(page)
     await page.getByLabel('Teléfono móvil').fill('600 123 456')
     await page.getByLabel('IBAN de la cuenta donde cobras').fill('ES91 2100 0418 4502 0005 1332')
     await page.getByLabel('Ingresos netos (€)').fill('25.000,5')
@@ -209,7 +175,7 @@ describe('the customer form on a phone', () => {
 
   it('a link that expires while the form is being filled shows the expired page', async () => {
     const created = await world.createHpp()
-    const page = await openOnPhone(created.redirectUrl, 'es-ES')
+    const page = await world.openOnPhone(created.redirectUrl, 'es-ES')
     await page.getByRole('radio', { name: /Pago a plazos/ }).check()
     expect((await world.call('POST', '/test-helpers/clock/advance', { minutes: 24 * 60 + 1 })).status).toBe(
       201,

@@ -14,22 +14,6 @@ beforeAll(async () => {
 })
 afterAll(() => world?.close())
 
-const VIEWPORT = { width: 390, height: 844 }
-
-/** A phone: the viewport of an iPhone 14, touch, and the browser's language. */
-async function openOnPhone(url: string, locale: string): Promise<Page> {
-  const context = await world.browser.newContext({
-    locale,
-    viewport: VIEWPORT,
-    deviceScaleFactor: 3,
-    isMobile: true,
-    hasTouch: true,
-  })
-  const page = await context.newPage()
-  await page.goto(url)
-  return page
-}
-
 // What the customer sees (rendered text, spaces as they are: no-break spaces matter in French).
 // biome-ignore lint/performance/useDomNodeTextContent: Playwright's innerText is the rendered text
 const seen = async (page: Page, selector: string) => (await page.locator(selector).innerText()).trim()
@@ -90,7 +74,7 @@ const LANGUAGES = {
 describe.each(Object.entries(LANGUAGES))('a denial on a phone in %s', (lang, l) => {
   it('names the method with a noun, reads the schedule, and brings the notice into view with the focus', async () => {
     const created = await world.createHpp({ email: 'ana+denied@example.com' })
-    const page = await openOnPhone(created.redirectUrl, l.locale)
+    const page = await world.openOnPhone(created.redirectUrl, l.locale)
     await page.getByRole('heading', { name: l.order }).waitFor()
     expect(await page.locator('html').getAttribute('lang')).toBe(lang)
 
@@ -136,7 +120,7 @@ describe.each(Object.entries(LANGUAGES))('a denial on a phone in %s', (lang, l) 
 
   it('when every method is refused, the reopened link says the payment was not approved', async () => {
     const created = await world.createHpp({ email: 'ana+denied@example.com', oneMethod: true })
-    const page = await openOnPhone(created.redirectUrl, l.locale)
+    const page = await world.openOnPhone(created.redirectUrl, l.locale)
     await page.getByRole('heading', { name: l.order }).waitFor()
     await page.getByLabel(l.phone).fill(lang === 'es' ? '600 123 456' : '06 12 34 56 78')
     await page.getByRole('button', { name: l.confirm }).click()

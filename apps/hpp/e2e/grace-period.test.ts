@@ -2,9 +2,9 @@
 // instalment falls due, sees it move and the figures change to the API's (checked against the finance package,
 // never computed by the page), and the completion carries the choice, which the payment intent records.
 import { DEFAULT_PRICINGS, optionsFromPricing, paymentIntentConditions } from '@plazo/finance'
-import type { Page, Request } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildCheckoutApp, startWorld, type World } from './harness.ts'
+import { buildCheckoutApp, fillCustomerDetails, isComplete, startWorld, type World } from './harness.ts'
 
 let world: World
 
@@ -54,39 +54,18 @@ async function shownFigures(page: Page): Promise<Record<string, string>> {
 
 /** Everything the full customer needs (by field name: the same in every language). */
 async function fillTheCustomer(page: Page) {
+  await fillCustomerDetails(page)
   const set = (name: string, value: string) => page.locator(`[name="${name}"]`).fill(value)
-  const pick = (name: string, value: string) => page.locator(`[name="${name}"]`).selectOption(value)
-  await set('email', 'ana.garcia@example.com')
   await set('phone_number', '600 123 456')
-  await set('document_number', '12345678Z')
-  await pick('document_details.type', 'nif')
-  await set('document_details.birth_date', '1990-04-12')
-  await pick('document_details.gender', 'F')
-  await pick('familiar_situation_details.marital.status', 'single')
-  await set('main_residence_details.address.street_address', 'Calle Mayor 10')
-  await set('main_residence_details.address.postal_code', '28013')
-  await set('main_residence_details.address.city', 'Madrid')
-  await pick('main_residence_details.ownership_details.type', 'rent')
   await set('main_residence_details.home_expenses.mortgage', '900')
-  await pick('professional_details.employment_status', 'retired')
   await set('income.account_number', 'ES91 2100 0418 4502 0005 1332')
   await set('income.net_income.amount', '2.500')
 }
 
-const isComplete = (request: Request) => request.method() === 'POST' && request.url().endsWith('/complete')
-
 describe('the grace period on a phone', () => {
   it('es: the customer puts off the first instalment, sees the API’s figures for it, and the completion carries it', async () => {
     const created = await world.createHpp()
-    const context = await world.browser.newContext({
-      locale: 'es-ES',
-      viewport: { width: 390, height: 844 },
-      deviceScaleFactor: 3,
-      isMobile: true,
-      hasTouch: true,
-    })
-    const page = await context.newPage()
-    await page.goto(created.redirectUrl)
+    const page = await world.openOnPhone(created.redirectUrl, 'es-ES')
     const when = page.getByRole('group', { name: '¿Cuándo pagas la primera cuota?' })
 
     // BNPL allows no grace period (max_grace_period 0): only the loan asks when to start paying.
@@ -153,6 +132,6 @@ describe('the grace period on a phone', () => {
     }
     const intent = session.payment_intents.find((i) => i.payment_method_type === 'consumer_loan_instalments')
     expect(intent?.conditions).toMatchObject({ term: 24, grace_period: 2 })
-    await context.close()
+    await page.context().close()
   })
 })

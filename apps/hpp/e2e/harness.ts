@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import { examples } from '@plazo/contract'
-import type { Browser, BrowserContext } from 'playwright-core'
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
 import type { App } from '../../../packages/api/src/app.ts'
 import type { Database } from '../../../packages/api/src/storage/index.ts'
 import { launchChromium } from '../../../test-support/chromium.ts'
@@ -18,6 +18,30 @@ const REPO = fileURLToPath(new URL('../../..', import.meta.url))
 export function buildCheckoutApp(): void {
   const result = spawnSync('npm', ['run', 'build', '--workspace=apps/hpp'], { cwd: REPO, encoding: 'utf8' })
   if (result.status !== 0) throw new Error(`apps/hpp build failed:\n${result.stdout}\n${result.stderr}`)
+}
+
+/** The page's request that completes the checkout. */
+export const isComplete = (request: Request) =>
+  request.method() === 'POST' && request.url().endsWith('/complete')
+
+/**
+ * Everything a full customer gives but the fields tests type in the page's language (phone, IBAN, income and
+ * rent), by field name: the same in every language.
+ */
+export async function fillCustomerDetails(page: Page): Promise<void> {
+  const set = (name: string, value: string) => page.locator(`[name="${name}"]`).fill(value)
+  const pick = (name: string, value: string) => page.locator(`[name="${name}"]`).selectOption(value)
+  await set('email', 'ana.garcia@example.com')
+  await set('document_number', '12345678Z')
+  await pick('document_details.type', 'nif')
+  await set('document_details.birth_date', '1990-04-12')
+  await pick('document_details.gender', 'F')
+  await pick('familiar_situation_details.marital.status', 'single')
+  await set('main_residence_details.address.street_address', 'Calle Mayor 10')
+  await set('main_residence_details.address.postal_code', '28013')
+  await set('main_residence_details.address.city', 'Madrid')
+  await pick('main_residence_details.ownership_details.type', 'rent')
+  await pick('professional_details.employment_status', 'retired')
 }
 
 export interface Webhook {
@@ -96,6 +120,10 @@ export interface World {
   token: string
   /** A browser context with the given locale (navigator.languages). */
   context(locale?: string): Promise<BrowserContext>
+  /** A phone: a context with the viewport of an iPhone 14, touch, and the given locale. */
+  phone(locale: string): Promise<BrowserContext>
+  /** Opens `url` on a phone of its own. */
+  openOnPhone(url: string, locale: string): Promise<Page>
   /** Calls the API as Demo Store. */
   call(
     method: string,
@@ -134,6 +162,14 @@ export async function startWorld(): Promise<World> {
     password: SANDBOX.password,
   })
   const token = String(login.json.access_token)
+  const phone = (locale: string) =>
+    browser.newContext({
+      locale,
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    })
 
   return {
     api,
@@ -143,6 +179,12 @@ export async function startWorld(): Promise<World> {
     browser,
     token,
     context: (locale = 'es-ES') => browser.newContext({ locale }),
+    phone,
+    async openOnPhone(url, locale) {
+      const page = await (await phone(locale)).newPage()
+      await page.goto(url)
+      return page
+    },
     call: (method, path, body) => call(method, path, body, token),
     async createHpp(options = {}) {
       const request = structuredClone(examples.hppRequestExample('product')) as unknown as {
