@@ -1,147 +1,185 @@
 import { createHash } from 'node:crypto'
-import type { Queryable, SqlParam } from './types.ts'
+import type { Queryable } from './types.ts'
 
-/** One API call of a merchant, as the sandbox request log keeps it. */
-export interface RequestLogRow {
-  id: number
-  merchant_id: string
+/**
+ * One API call of a merchant, as a batch keeps it. A body is named by `*_hash` (kept once per merchant in
+ * request_log_bodies) or, for calls logged before batches, written out in `*_text`.
+ */
+export interface StoredCall {
   request_id: string
+  created_at: string
   method: string
   path: string
   status: number
   duration_ms: number
   idempotency_key: string | null
-  /** The login (token family) the call was made with; null for rows written before it was kept. */
+  /** The login (token family) the call was made with; null for calls logged before it was kept. */
   login_id: string | null
-  request_text: string | null
-  response_text: string | null
-  created_at: string
+  request_hash: string | null
+  response_hash: string | null
+  request_text?: string | null
+  response_text?: string | null
 }
 
-export type NewRequestLogRow = Omit<RequestLogRow, 'id' | 'created_at'> & { created_at: Date }
-
-export interface RequestLogFilter {
-  /** Calls at or after this time only (the 24-hour bound). */
-  since: Date
-  /** Status range, inclusive (e.g. 400–499 for `4xx`). */
-  statusFrom: number
-  statusTo: number
-  /** Paths that start with this (after `/api/v2`); '' for every path. */
-  pathPrefix: string
-  limit: number
+/** The calls of one merchant that one flush writes, oldest first, and the bodies they name. */
+export interface NewBatch {
+  merchantId: string
+  calls: StoredCall[]
+  /** Each body the calls name, by hash. */
+  bodies: ReadonlyMap<string, string>
 }
 
-const COLUMNS =
-  'merchant_id, request_id, method, path, status, duration_ms, idempotency_key, login_id, request_hash, response_hash, created_at'
-const PARAMS_PER_ROW = 11
-/** Rows per INSERT statement: one statement per row cost more than the writing itself. */
-export const INSERT_ROWS_PER_STATEMENT = 100
-
-const valuesLists = new Map<string, string>()
-
-/** `($1, …, $n), …` for `rows` rows of `columns` parameters each; built once per shape. */
-function valuesList(rows: number, columns: number): string {
-  const key = `${rows}x${columns}`
-  let list = valuesLists.get(key)
-  if (list === undefined) {
-    list = Array.from(
-      { length: rows },
-      (_, row) =>
-        `(${Array.from({ length: columns }, (_, column) => `$${row * columns + column + 1}`).join(', ')})`,
-    ).join(', ')
-    valuesLists.set(key, list)
-  }
-  return list
+/** A batch as read back: its calls, oldest first. */
+export interface StoredBatch {
+  id: number
+  calls: StoredCall[]
 }
+
+/** Batches read per query while looking for the newest calls that match (most reads stop at the first page). */
+const BATCHES_PER_PAGE = 20
+/** Bodies or batches named per statement. */
+const PER_STATEMENT = 100
 
 /** A body's name in `request_log_bodies`. */
 export function bodyHash(text: string): string {
   return createHash('sha256').update(text).digest('base64url')
 }
 
+const placeholders = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => `$${from + i}`).join(', ')
+
 export const requestLogRepository = {
+  /** Writes each batch as one row, after the bodies it names (a body already kept for its merchant stays). */
+  async insertBatches(db: Queryable, batches: readonly NewBatch[]): Promise<void> {
+    for (const batch of batches) {
+      const bodies = [...batch.bodies]
+      for (let start = 0; start < bodies.length; start += PER_STATEMENT) {
+        const chunk = bodies.slice(start, start + PER_STATEMENT)
+        const values = chunk.map((_, i) => `($1, $${2 * i + 2}, $${2 * i + 3})`).join(', ')
+        await db.run(
+          `INSERT INTO request_log_bodies (merchant_id, hash, body) VALUES ${values}
+           ON CONFLICT (merchant_id, hash) DO NOTHING`,
+          [batch.merchantId, ...chunk.flat()],
+        )
+      }
+      const first = batch.calls[0]
+      const last = batch.calls.at(-1)
+      if (!first || !last) continue
+      await db.run(
+        `INSERT INTO request_log_batches (merchant_id, created_at, oldest_at, calls, body_hashes, entries)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          batch.merchantId,
+          last.created_at,
+          first.created_at,
+          batch.calls.length,
+          [...batch.bodies.keys()].join(' '),
+          JSON.stringify(batch.calls),
+        ],
+      )
+    }
+  },
+
   /**
-   * Writes `rows` in as few statements as it can: each distinct body once (a body already kept for its merchant
-   * is left as it is), then the calls, naming their bodies by hash.
+   * The merchant's batches holding calls at or after `since`, newest first, a page at a time: the caller stops
+   * reading once it has the calls it wants.
    */
-  async insertMany(db: Queryable, rows: readonly NewRequestLogRow[]): Promise<void> {
-    const bodies = new Map<string, { merchantId: string; hash: string; body: string }>()
-    const hashOf = (merchantId: string, text: string | null): string | null => {
-      if (text === null) return null
-      const hash = bodyHash(text)
-      bodies.set(`${merchantId} ${hash}`, { merchantId, hash, body: text })
-      return hash
-    }
-    const calls = rows.map((row) => [
-      row.merchant_id,
-      row.request_id,
-      row.method,
-      row.path,
-      row.status,
-      row.duration_ms,
-      row.idempotency_key,
-      row.login_id,
-      hashOf(row.merchant_id, row.request_text),
-      hashOf(row.merchant_id, row.response_text),
-      row.created_at,
-    ])
-    const distinct = [...bodies.values()]
-    for (let start = 0; start < distinct.length; start += INSERT_ROWS_PER_STATEMENT) {
-      const chunk = distinct.slice(start, start + INSERT_ROWS_PER_STATEMENT)
-      await db.run(
-        `INSERT INTO request_log_bodies (merchant_id, hash, body) VALUES ${valuesList(chunk.length, 3)}
-         ON CONFLICT (merchant_id, hash) DO NOTHING`,
-        chunk.flatMap((body) => [body.merchantId, body.hash, body.body]),
+  async *newestBatches(db: Queryable, merchantId: string, since: Date): AsyncGenerator<StoredBatch> {
+    let before = Number.MAX_SAFE_INTEGER
+    for (;;) {
+      const rows = await db.query<{ id: number | string; entries: string }>(
+        `SELECT id, entries FROM request_log_batches
+         WHERE merchant_id = $1 AND created_at >= $2 AND id < $3 ORDER BY id DESC LIMIT $4`,
+        [merchantId, since, before, BATCHES_PER_PAGE],
       )
-    }
-    for (let start = 0; start < calls.length; start += INSERT_ROWS_PER_STATEMENT) {
-      const chunk = calls.slice(start, start + INSERT_ROWS_PER_STATEMENT)
-      await db.run(
-        `INSERT INTO request_log (${COLUMNS}) VALUES ${valuesList(chunk.length, PARAMS_PER_ROW)}`,
-        chunk.flat() as SqlParam[],
-      )
+      for (const row of rows) yield { id: Number(row.id), calls: JSON.parse(row.entries) as StoredCall[] }
+      if (rows.length < BATCHES_PER_PAGE) return
+      before = Number(rows.at(-1)?.id)
     }
   },
 
-  /** The merchant's calls, newest first. `pathPrefix` is matched with a range, never LIKE (no escaping). */
-  async list(db: Queryable, merchantId: string, filter: RequestLogFilter): Promise<RequestLogRow[]> {
-    return db.query<RequestLogRow>(
-      `SELECT l.id, l.merchant_id, l.request_id, l.method, l.path, l.status, l.duration_ms, l.idempotency_key,
-         l.login_id, COALESCE(rq.body, l.request_text) AS request_text, COALESCE(rs.body, l.response_text) AS response_text,
-         l.created_at
-       FROM request_log l
-       LEFT JOIN request_log_bodies rq ON rq.merchant_id = l.merchant_id AND rq.hash = l.request_hash
-       LEFT JOIN request_log_bodies rs ON rs.merchant_id = l.merchant_id AND rs.hash = l.response_hash
-       WHERE l.merchant_id = $1 AND l.created_at >= $2 AND l.status >= $3 AND l.status <= $4
-         AND l.path >= $5 AND l.path < $6
-       ORDER BY l.id DESC LIMIT $7`,
-      [
-        merchantId,
-        filter.since,
-        filter.statusFrom,
-        filter.statusTo,
-        filter.pathPrefix,
-        `${filter.pathPrefix}\u{10ffff}`,
-        filter.limit,
-      ],
-    )
+  /** The bodies named `hashes`, by hash. */
+  async bodies(db: Queryable, merchantId: string, hashes: readonly string[]): Promise<Map<string, string>> {
+    const found = new Map<string, string>()
+    for (let start = 0; start < hashes.length; start += PER_STATEMENT) {
+      const chunk = hashes.slice(start, start + PER_STATEMENT)
+      const rows = await db.query<{ hash: string; body: string }>(
+        `SELECT hash, body FROM request_log_bodies WHERE merchant_id = $1 AND hash IN (${placeholders(2, chunk.length)})`,
+        [merchantId, ...chunk],
+      )
+      for (const row of rows) found.set(row.hash, row.body)
+    }
+    return found
   },
 
-  /** Drops the merchant's calls older than `before` and all but its newest `keep`. */
+  /**
+   * Drops the merchant's calls older than `before` and all but its newest `keep` (the batch that holds the
+   * edge keeps only its newest calls), then the bodies no batch names any more.
+   */
   async prune(db: Queryable, merchantId: string, before: Date, keep: number): Promise<void> {
-    await db.run('DELETE FROM request_log WHERE merchant_id = $1 AND created_at < $2', [merchantId, before])
-    const edge = await db.one<{ id: number }>(
-      'SELECT id FROM request_log WHERE merchant_id = $1 ORDER BY id DESC LIMIT 1 OFFSET $2',
-      [merchantId, keep],
-    )
-    if (edge)
-      await db.run('DELETE FROM request_log WHERE merchant_id = $1 AND id <= $2', [merchantId, edge.id])
-    // The bodies no call names any more.
-    await db.run(
-      `DELETE FROM request_log_bodies WHERE merchant_id = $1
-         AND NOT EXISTS (SELECT 1 FROM request_log l WHERE l.merchant_id = $1 AND l.request_hash = request_log_bodies.hash)
-         AND NOT EXISTS (SELECT 1 FROM request_log l WHERE l.merchant_id = $1 AND l.response_hash = request_log_bodies.hash)`,
+    await db.run('DELETE FROM request_log_batches WHERE merchant_id = $1 AND created_at < $2', [
+      merchantId,
+      before,
+    ])
+    const batches = await db.query<{ id: number | string; calls: number | string }>(
+      'SELECT id, calls FROM request_log_batches WHERE merchant_id = $1 ORDER BY id DESC',
       [merchantId],
     )
+    let kept = 0
+    let edge: { id: number; keep: number } | undefined
+    for (const batch of batches) {
+      const calls = Number(batch.calls)
+      if (kept + calls > keep) {
+        edge = { id: Number(batch.id), keep: keep - kept }
+        break
+      }
+      kept += calls
+    }
+    if (edge) {
+      await db.run('DELETE FROM request_log_batches WHERE merchant_id = $1 AND id < $2', [
+        merchantId,
+        edge.id,
+      ])
+      await trimBatch(db, edge.id, edge.keep)
+    }
+    // A batch whose newest call is recent may hold older calls: reads filter each call by its time.
+    const named = new Set<string>()
+    for (const row of await db.query<{ body_hashes: string }>(
+      'SELECT body_hashes FROM request_log_batches WHERE merchant_id = $1',
+      [merchantId],
+    )) {
+      for (const hash of row.body_hashes.split(' ')) if (hash !== '') named.add(hash)
+    }
+    const stored = await db.query<{ hash: string }>(
+      'SELECT hash FROM request_log_bodies WHERE merchant_id = $1',
+      [merchantId],
+    )
+    const unnamed = stored.map((row) => row.hash).filter((hash) => !named.has(hash))
+    for (let start = 0; start < unnamed.length; start += PER_STATEMENT) {
+      const chunk = unnamed.slice(start, start + PER_STATEMENT)
+      await db.run(
+        `DELETE FROM request_log_bodies WHERE merchant_id = $1 AND hash IN (${placeholders(2, chunk.length)})`,
+        [merchantId, ...chunk],
+      )
+    }
   },
+}
+
+/** Keeps the newest `keep` calls of batch `id` (none: the batch goes), and names only their bodies. */
+async function trimBatch(db: Queryable, id: number, keep: number): Promise<void> {
+  const row = await db.one<{ entries: string }>('SELECT entries FROM request_log_batches WHERE id = $1', [id])
+  if (!row || keep <= 0) {
+    await db.run('DELETE FROM request_log_batches WHERE id = $1', [id])
+    return
+  }
+  const calls = (JSON.parse(row.entries) as StoredCall[]).slice(-keep)
+  const hashes = new Set<string>()
+  for (const call of calls) {
+    if (call.request_hash) hashes.add(call.request_hash)
+    if (call.response_hash) hashes.add(call.response_hash)
+  }
+  await db.run(
+    `UPDATE request_log_batches SET oldest_at = $2, calls = $3, body_hashes = $4, entries = $5 WHERE id = $1`,
+    [id, calls[0]?.created_at ?? '', calls.length, [...hashes].join(' '), JSON.stringify(calls)],
+  )
 }

@@ -15,7 +15,7 @@ const TABLES = [
   'login_attempts',
   'merchants',
   'outbox_messages',
-  'request_log',
+  'request_log_batches',
   'request_log_bodies',
   'sandbox_clocks',
   'schema_migrations',

@@ -1,8 +1,9 @@
 import type { Database } from '../../storage/index.ts'
 import {
-  type NewRequestLogRow,
-  type RequestLogRow,
+  bodyHash,
+  type NewBatch,
   requestLogRepository,
+  type StoredCall,
 } from '../../storage/request-log-repository.ts'
 
 /** How much of the past the log keeps, per merchant. */
@@ -13,6 +14,20 @@ export const REQUEST_LOG_BODY_CHARS = 64 * 1024
 
 const FLUSH_MS = 100
 const PRUNE_EVERY_MS = 10_000
+
+/** A call as the API hook records it: what was asked and answered, with both bodies as text. */
+export interface RecordedCall {
+  merchant_id: string
+  request_id: string
+  method: string
+  path: string
+  status: number
+  duration_ms: number
+  idempotency_key: string | null
+  login_id: string | null
+  request_text: string | null
+  response_text: string | null
+}
 
 /** One call, as `GET /test-helpers/request-log` answers it. */
 export interface RequestLogEntry {
@@ -47,7 +62,9 @@ export class RequestLog {
   readonly #db: Database
   readonly #now: () => Date
   readonly #onError: (error: unknown) => void
-  #buffer: NewRequestLogRow[] = []
+  #buffer: Buffered[] = []
+  /** The last body given at each place, to skip hashing a body given again (see #batches). */
+  readonly #lastBodies = new Map<string, { text: string; hash: string }>()
   #timer: NodeJS.Timeout | undefined
   #flushing: Promise<void> = Promise.resolve()
   readonly #prunedAt = new Map<string, number>()
@@ -58,25 +75,26 @@ export class RequestLog {
     this.#onError = options.onError
   }
 
-  record(row: Omit<NewRequestLogRow, 'created_at'>): void {
-    this.#buffer.push({ ...row, created_at: this.#now() })
+  record(call: RecordedCall): void {
+    this.#buffer.push({ call, at: this.#now() })
     this.#timer ??= setTimeout(() => {
       this.flush().catch(this.#onError)
     }, FLUSH_MS)
   }
 
-  /** Writes the buffered calls (and prunes their merchants' old ones now and then). */
+  /** Writes the buffered calls, a batch per merchant (and prunes their merchants' old ones now and then). */
   async flush(): Promise<void> {
     clearTimeout(this.#timer)
     this.#timer = undefined
-    const rows = this.#buffer
+    const buffered = this.#buffer
     this.#buffer = []
     const previous = this.#flushing
     this.#flushing = previous.then(async () => {
-      if (rows.length === 0) return
-      await this.#db.transaction((tx) => requestLogRepository.insertMany(tx, rows))
+      if (buffered.length === 0) return
+      const batches = this.#batches(buffered)
+      await this.#db.transaction((tx) => requestLogRepository.insertBatches(tx, batches))
       const now = this.#now().getTime()
-      for (const merchantId of new Set(rows.map((row) => row.merchant_id))) {
+      for (const { merchantId } of batches) {
         if (now - (this.#prunedAt.get(merchantId) ?? 0) < PRUNE_EVERY_MS) continue
         this.#prunedAt.set(merchantId, now)
         await requestLogRepository.prune(
@@ -90,33 +108,121 @@ export class RequestLog {
     await this.#flushing
   }
 
+  /**
+   * The buffered calls grouped by merchant, each body named by its hash. A body equal to the last one given at
+   * the same place (merchant, method and path: a GET read again) takes that one's hash without hashing it.
+   */
+  #batches(buffered: readonly Buffered[]): NewBatch[] {
+    const byMerchant = new Map<string, NewBatch & { bodies: Map<string, string> }>()
+    for (const { call, at } of buffered) {
+      let batch = byMerchant.get(call.merchant_id)
+      if (!batch) {
+        batch = { merchantId: call.merchant_id, calls: [], bodies: new Map() }
+        byMerchant.set(call.merchant_id, batch)
+      }
+      const bodies = batch.bodies
+      const place = `${call.merchant_id} ${call.method} ${call.path}`
+      const name = (text: string | null, side: 'request' | 'response'): string | null => {
+        if (text === null) return null
+        const key = `${side} ${place}`
+        const last = this.#lastBodies.get(key)
+        const hash = last !== undefined && last.text === text ? last.hash : bodyHash(text)
+        if (last === undefined || last.hash !== hash) this.#remember(key, { text, hash })
+        bodies.set(hash, text)
+        return hash
+      }
+      batch.calls.push({
+        request_id: call.request_id,
+        created_at: at.toISOString(),
+        method: call.method,
+        path: call.path,
+        status: call.status,
+        duration_ms: call.duration_ms,
+        idempotency_key: call.idempotency_key,
+        login_id: call.login_id,
+        request_hash: name(call.request_text, 'request'),
+        response_hash: name(call.response_text, 'response'),
+      })
+    }
+    return [...byMerchant.values()]
+  }
+
+  /** Keeps the last body of a place, forgetting the oldest place beyond LAST_BODIES. */
+  #remember(key: string, body: { text: string; hash: string }): void {
+    this.#lastBodies.delete(key)
+    this.#lastBodies.set(key, body)
+    if (this.#lastBodies.size > LAST_BODIES) {
+      const oldest = this.#lastBodies.keys().next().value
+      if (oldest !== undefined) this.#lastBodies.delete(oldest)
+    }
+  }
+
   /** The merchant's calls, newest first, filtered. */
   async list(merchantId: string, query: RequestLogQuery): Promise<RequestLogEntry[]> {
-    await this.flush()
     const [statusFrom, statusTo] = statusRange(query.status)
-    const rows = await requestLogRepository.list(this.#db, merchantId, {
-      since: new Date(this.#now().getTime() - REQUEST_LOG_HOURS * 3_600_000),
-      statusFrom,
-      statusTo,
-      pathPrefix: apiPath(query.path ?? ''),
-      limit: Math.min(query.limit ?? 100, REQUEST_LOG_MAX_ROWS),
-    })
-    return rows.map(toEntry)
+    const prefix = apiPath(query.path ?? '')
+    return this.#newest(
+      merchantId,
+      new Date(this.#now().getTime() - REQUEST_LOG_HOURS * 3_600_000),
+      Math.min(query.limit ?? 100, REQUEST_LOG_MAX_ROWS),
+      (call) => call.status >= statusFrom && call.status <= statusTo && call.path.startsWith(prefix),
+    )
   }
 
   /** The merchant's calls answered at or after `since` (at most REQUEST_LOG_MAX_ROWS), oldest first. */
   async since(merchantId: string, since: Date): Promise<RequestLogEntry[]> {
+    return (await this.#newest(merchantId, since, REQUEST_LOG_MAX_ROWS, () => true)).reverse()
+  }
+
+  /** The newest `limit` calls at or after `since` that `matches` accepts, newest first, with their bodies. */
+  async #newest(
+    merchantId: string,
+    since: Date,
+    limit: number,
+    matches: (call: StoredCall) => boolean,
+  ): Promise<RequestLogEntry[]> {
     await this.flush()
-    const rows = await requestLogRepository.list(this.#db, merchantId, {
-      since,
-      statusFrom: 0,
-      statusTo: 999,
-      pathPrefix: '',
-      limit: REQUEST_LOG_MAX_ROWS,
-    })
-    return rows.map(toEntry).reverse()
+    const found: StoredCall[] = []
+    const from = since.getTime()
+    read: for await (const batch of requestLogRepository.newestBatches(this.#db, merchantId, since)) {
+      for (let i = batch.calls.length - 1; i >= 0; i--) {
+        const call = batch.calls[i] as StoredCall
+        if (Date.parse(call.created_at) < from || !matches(call)) continue
+        found.push(call)
+        if (found.length === limit) break read
+      }
+    }
+    const hashes = new Set<string>()
+    for (const call of found) {
+      if (call.request_hash) hashes.add(call.request_hash)
+      if (call.response_hash) hashes.add(call.response_hash)
+    }
+    const bodies = await requestLogRepository.bodies(this.#db, merchantId, [...hashes])
+    const text = (hash: string | null, written: string | null | undefined) =>
+      hash === null ? (written ?? null) : (bodies.get(hash) ?? null)
+    return found.map((call) => ({
+      request_id: call.request_id,
+      created_at: call.created_at,
+      method: call.method,
+      path: call.path,
+      status: call.status,
+      duration_ms: call.duration_ms,
+      idempotency_key: call.idempotency_key,
+      login_id: call.login_id,
+      request_body: body(text(call.request_hash, call.request_text)),
+      response_body: body(text(call.response_hash, call.response_text)),
+    }))
   }
 }
+
+/** A recorded call waiting in the buffer, with the time it was answered. */
+interface Buffered {
+  call: RecordedCall
+  at: Date
+}
+
+/** Places (merchant, method, path) whose last body is remembered. */
+const LAST_BODIES = 1_000
 
 /** `4xx` → 400–499, `404` → 404–404, none → every status. */
 function statusRange(status: string | undefined): [number, number] {
@@ -139,21 +245,6 @@ function body(text: string | null): unknown {
     return JSON.parse(text)
   } catch {
     return text
-  }
-}
-
-function toEntry(row: RequestLogRow): RequestLogEntry {
-  return {
-    request_id: row.request_id,
-    created_at: row.created_at,
-    method: row.method,
-    path: row.path,
-    status: row.status,
-    duration_ms: row.duration_ms,
-    idempotency_key: row.idempotency_key,
-    login_id: row.login_id,
-    request_body: body(row.request_text),
-    response_body: body(row.response_text),
   }
 }
 

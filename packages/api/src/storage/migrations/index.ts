@@ -14,6 +14,7 @@ import { attemptResponseExcerpt } from './0013-attempt-response-excerpt.ts'
 import { signupAttempts } from './0014-signup-attempts.ts'
 import { requestLogBodies } from './0015-request-log-bodies.ts'
 import { integrationChecks } from './0016-integration-checks.ts'
+import { requestLogBatches } from './0017-request-log-batches.ts'
 import type { Migration } from './migration.ts'
 
 /** Every migration, in the order it is applied. Append only. */
@@ -34,6 +35,7 @@ export const MIGRATIONS: readonly Migration[] = [
   signupAttempts,
   requestLogBodies,
   integrationChecks,
+  requestLogBatches,
 ]
 
 export type { Dialect, Migration } from './migration.ts'
