@@ -11,6 +11,7 @@ import { DistributionService } from './domain/client/distribution-service.ts'
 import { PublicClientService } from './domain/client/public-client.ts'
 import { EventStream } from './domain/devtools/event-stream.ts'
 import { RequestLog } from './domain/devtools/request-log.ts'
+import { SessionFeed } from './domain/devtools/session-feed.ts'
 import { SessionSearch } from './domain/devtools/session-search.ts'
 import {
   type IntegrationCheckOptions,
@@ -71,6 +72,8 @@ export interface AppOptions {
   requestLog?: boolean
   /** The integration check's timings (settle window, latency bound); tests shorten them. */
   integrationChecks?: IntegrationCheckOptions
+  /** The dashboard's live stream: its heartbeat and how often it verifies its cookie again (tests shorten them). */
+  dashboardStream?: { heartbeatMs?: number; recheckMs?: number }
 }
 
 export interface App extends FastifyInstance {
@@ -187,6 +190,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith(`${API_PREFIX}/`)) reply.header('cache-control', 'no-store')
   })
+  // One read loop per node for every listener: `plazo listen`'s stream and the dashboard's live updates.
+  const eventStream = new EventStream({ db })
   await app.register(
     async (api) => {
       authRoutes(api, auth)
@@ -199,7 +204,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
       if (config.sandbox) testHelperRoutes(api, lifecycle)
       if (config.sandbox) outboxTestHelperRoutes(api, distribution)
       webhookRoutes(api, webhooks.service)
-      if (config.sandbox) devtoolsRoutes(api, new EventStream({ db }), requestLog)
+      if (config.sandbox) devtoolsRoutes(api, eventStream, requestLog)
       if (config.sandbox) integrationCheckRoutes(api, integrationChecks)
     },
     { prefix: API_PREFIX },
@@ -217,6 +222,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       apiPrefix: API_PREFIX,
       distDir: options.dashboardDistDir,
       marker: dashboardMarker,
+      events: eventStream,
+      sessions: new SessionFeed({ db }),
+      ...(options.dashboardStream ? { stream: options.dashboardStream } : {}),
     })
   }
   // Served at the root, beside the API: <script src="<api>/checkout.js">.

@@ -1,4 +1,5 @@
 import Type from 'typebox'
+import { EventStreamMessageSchema } from './developer-tools.ts'
 import { PurchaseCountry } from './enums.ts'
 import { DateTimeSchema, EmailSchema, UuidSchema } from './primitives.ts'
 
@@ -97,9 +98,29 @@ export const DashboardConfigSchema = Type.Object(
   { title: 'DashboardConfig' },
 )
 
+const { payload: _body, ...eventFields } = EventStreamMessageSchema.properties
+
+/**
+ * The `data` of each message of the dashboard's live stream (`GET /dashboard/api/stream`, Server-Sent Events,
+ * signed in by the dashboard's cookie): an event of the signed-in merchant was written or sent again. The
+ * merchant API's stream message without its notification body: the page only learns what changed and reads it.
+ */
+export const DashboardStreamMessageSchema = Type.Object(eventFields, {
+  title: 'DashboardStreamMessage',
+  additionalProperties: false,
+})
+
+/** The `data` of a `session` message of the dashboard's live stream: a session of the merchant was created. */
+export const DashboardNewSessionMessageSchema = Type.Object(
+  { checkout_session_id: eventFields.checkout_session_id },
+  { title: 'DashboardNewSessionMessage', additionalProperties: false },
+)
+
 export type SignUpRequest = Type.Static<typeof SignUpRequestSchema>
 export type SignInRequest = Type.Static<typeof SignInRequestSchema>
 export type PasswordChangeRequest = Type.Static<typeof PasswordChangeRequestSchema>
 export type AccountDeleteRequest = Type.Static<typeof AccountDeleteRequestSchema>
 export type DashboardAccount = Type.Static<typeof DashboardAccountSchema>
 export type DashboardConfig = Type.Static<typeof DashboardConfigSchema>
+export type DashboardStreamMessage = Type.Static<typeof DashboardStreamMessageSchema>
+export type DashboardNewSessionMessage = Type.Static<typeof DashboardNewSessionMessageSchema>

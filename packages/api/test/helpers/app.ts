@@ -35,6 +35,8 @@ export interface TestAppOptions {
   hppDistDir?: string
   /** Passed to buildApp: the integration check's settle window and latency bound. */
   integrationChecks?: Parameters<typeof buildApp>[0]['integrationChecks']
+  /** Passed to buildApp: the dashboard's live stream's heartbeat and cookie re-check. */
+  dashboardStream?: Parameters<typeof buildApp>[0]['dashboardStream']
 }
 
 /** Logs both sandbox users in: their Bearer headers. */
@@ -67,6 +69,7 @@ export async function testApp(
     webhooks: options.webhooks ?? { intervalMs: false },
     ...(options.hppDistDir === undefined ? {} : { hppDistDir: options.hppDistDir }),
     ...(options.integrationChecks === undefined ? {} : { integrationChecks: options.integrationChecks }),
+    ...(options.dashboardStream === undefined ? {} : { dashboardStream: options.dashboardStream }),
   })
   return {
     app,

@@ -19,6 +19,7 @@ import type { SignUp } from '../../domain/sandbox/sign-up.ts'
 import { ApiError, invalidFields, RateLimitedError } from '../../errors.ts'
 import { DashboardError } from './errors.ts'
 import type { SessionCookies } from './session.ts'
+import type { OpenStreams } from './stream.ts'
 
 export interface AccountRouteOptions {
   accounts: Accounts
@@ -26,6 +27,8 @@ export interface AccountRouteOptions {
   signUp: SignUp
   clock: Clock
   cookies: SessionCookies
+  /** The live streams open on this node, ended with the login that holds them. */
+  streams: OpenStreams
   publicUrl: string
   apiPrefix: string
 }
@@ -36,7 +39,7 @@ export interface AccountRouteOptions {
  * (AuthService.login): the same throttle, the same 429 with Retry-After.
  */
 export function accountRoutes(scope: FastifyInstance, options: AccountRouteOptions): void {
-  const { auth, cookies, accounts } = options
+  const { auth, cookies, accounts, streams } = options
   const signedIn = { onRequest: [cookies.sameOrigin, cookies.authenticate] }
 
   /** A login's answer: the cookie on success, else the API's 429 or 403. */
@@ -126,7 +129,13 @@ export function accountRoutes(scope: FastifyInstance, options: AccountRouteOptio
   // nothing to end: the cookie is cleared all the same.
   scope.post('/dashboard/api/sign-out', { onRequest: [cookies.sameOrigin] }, async (request, reply) => {
     const token = request.cookies.plazo_dashboard
-    if (token) await auth.logout(token)
+    if (token) {
+      const signedIn = await auth.authenticate(token)
+      const login = signedIn.ok ? signedIn.principal.loginId : undefined
+      await auth.logout(token)
+      // The whole login ends: the streams of its token family (or of this token, if it names none).
+      streams.end((holder) => (login !== undefined ? holder.loginId === login : holder.token === token))
+    }
     cookies.end(reply)
     return { status: 'ok' }
   })
@@ -141,6 +150,8 @@ export function accountRoutes(scope: FastifyInstance, options: AccountRouteOptio
     async (request, reply) => {
       const { current_password: current, new_password: next } = request.body
       signInWith(reply, await auth.changePassword(request.account.userId, current, next, request.ip))
+      // Every login of the user ended: its streams too (the page reconnects with the new cookie).
+      streams.end((holder) => holder.userId === request.account.userId)
       return { status: 'ok' }
     },
   )
@@ -166,6 +177,7 @@ export function accountRoutes(scope: FastifyInstance, options: AccountRouteOptio
         throw error
       }
       auth.forgetVerifiedTokens()
+      streams.end((holder) => holder.merchantId === merchantId)
       cookies.end(reply)
       return { status: 'ok' }
     },

@@ -1,6 +1,8 @@
 import fastifyCookie from '@fastify/cookie'
 import type { FastifyInstance } from 'fastify'
 import type { AuthService, Principal } from '../../domain/auth/index.ts'
+import type { EventStream } from '../../domain/devtools/event-stream.ts'
+import type { SessionFeed } from '../../domain/devtools/session-feed.ts'
 import type { SessionSearch } from '../../domain/devtools/session-search.ts'
 import type { Accounts } from '../../domain/sandbox/accounts.ts'
 import type { Clock } from '../../domain/sandbox/clock.ts'
@@ -10,10 +12,12 @@ import { registerDashboardErrors } from './errors.ts'
 import { forwardRoutes } from './forward.ts'
 import { dashboardPageRoutes } from './pages.ts'
 import { sessionCookies } from './session.ts'
+import { streamRoutes } from './stream.ts'
 
 export { FORWARD_PREFIX } from './forward.ts'
 export { DASHBOARD_ASSETS_PREFIX, DEFAULT_DASHBOARD_DIST } from './pages.ts'
 export { COOKIE_PATH, SESSION_COOKIE } from './session.ts'
+export { STREAM_PATH } from './stream.ts'
 
 export interface DashboardOptions {
   accounts: Accounts
@@ -26,6 +30,12 @@ export interface DashboardOptions {
   /** The built dashboard app; defaults to apps/dashboard/dist. */
   distDir?: string | undefined
   marker: { header: string; value: string }
+  /** The node's one event hub, which the API's own stream also reads: the dashboard's live updates. */
+  events: EventStream
+  /** The node's one feed of new sessions (a create writes no event), for the same stream. */
+  sessions: SessionFeed
+  /** The live stream's timings (tests shorten them). */
+  stream?: { heartbeatMs?: number; recheckMs?: number }
 }
 
 /**
@@ -44,7 +54,15 @@ export async function dashboardRoutes(app: FastifyInstance, options: DashboardOp
       if (request.url.startsWith('/dashboard/api/')) reply.header('cache-control', 'no-store')
     })
     const cookies = sessionCookies(options.auth, options.publicUrl)
-    accountRoutes(scope, { ...options, cookies })
+    const streams = streamRoutes(scope, {
+      events: options.events,
+      sessions: options.sessions,
+      auth: options.auth,
+      cookies,
+      heartbeatMs: options.stream?.heartbeatMs,
+      recheckMs: options.stream?.recheckMs,
+    })
+    accountRoutes(scope, { ...options, cookies, streams })
     await forwardRoutes(scope, { ...options, app, cookies })
     await dashboardPageRoutes(scope, options.distDir)
   })

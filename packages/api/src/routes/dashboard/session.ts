@@ -31,12 +31,22 @@ export interface SessionCookies {
   authenticate(request: FastifyRequest): Promise<void>
   /** onRequest hook: refuses a call that changes something unless it comes from the dashboard's own origin. */
   sameOrigin(request: FastifyRequest): Promise<void>
+  /**
+   * onRequest hook for a GET that holds the account's data open (the live stream): refused when the browser says
+   * it comes from another origin (`Sec-Fetch-Site`), or names another `Origin`.
+   */
+  sameOriginRead(request: FastifyRequest): Promise<void>
 }
 
 export function sessionCookies(auth: AuthService, publicUrl: string): SessionCookies {
   const publicOrigin = new URL(publicUrl).origin
   const secure = publicOrigin.startsWith('https:')
   const options = { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure } as const
+
+  const allowedOrigin = (request: FastifyRequest, origin: string) =>
+    origin === publicOrigin || origin === `${request.protocol}://${request.host}`
+  const refuse = (origin: string | undefined) =>
+    new DashboardError('CROSS_SITE', { origin: origin === undefined ? 'missing' : origin.slice(0, 200) })
 
   return {
     start(reply, tokens) {
@@ -61,14 +71,18 @@ export function sessionCookies(auth: AuthService, publicUrl: string): SessionCoo
       // and the sign-in and sign-up themselves, which need no cookie (login CSRF). Browsers send Origin on
       // every POST, PUT and DELETE; a call without one is not a browser's and is refused as well.
       const origin = request.headers.origin
-      const own = `${request.protocol}://${request.host}`
       const fetchSite = request.headers['sec-fetch-site']
-      const allowed = origin !== undefined && (origin === publicOrigin || origin === own)
-      if (!allowed || (fetchSite !== undefined && fetchSite !== 'same-origin')) {
-        throw new DashboardError('CROSS_SITE', {
-          origin: origin === undefined ? 'missing' : origin.slice(0, 200),
-        })
-      }
+      const allowed = origin !== undefined && allowedOrigin(request, origin)
+      if (!allowed || (fetchSite !== undefined && fetchSite !== 'same-origin')) throw refuse(origin)
+    },
+    async sameOriginRead(request) {
+      // A browser sends no Origin on a same-origin GET, so its absence is no sign of anything; SameSite=Strict
+      // already keeps the cookie off other sites' requests, and this also refuses a sibling origin of the same
+      // site (the same cookie) and a page opened from elsewhere.
+      const origin = request.headers.origin
+      const fetchSite = request.headers['sec-fetch-site']
+      if (origin !== undefined && !allowedOrigin(request, origin)) throw refuse(origin)
+      if (fetchSite !== undefined && fetchSite !== 'same-origin') throw refuse(origin)
     },
   }
 }
