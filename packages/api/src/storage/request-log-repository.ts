@@ -1,30 +1,13 @@
 import { createHash } from 'node:crypto'
+import { decodeCalls, encodeCalls, keepNewest, type NewCall, type StoredCall } from './request-log-batch.ts'
 import type { Queryable } from './types.ts'
 
-/**
- * One API call of a merchant, as a batch keeps it. A body is named by `*_hash` (kept once per merchant in
- * request_log_bodies) or, for calls logged before batches, written out in `*_text`.
- */
-export interface StoredCall {
-  request_id: string
-  created_at: string
-  method: string
-  path: string
-  status: number
-  duration_ms: number
-  idempotency_key: string | null
-  /** The login (token family) the call was made with; null for calls logged before it was kept. */
-  login_id: string | null
-  request_hash: string | null
-  response_hash: string | null
-  request_text?: string | null
-  response_text?: string | null
-}
+export type { NewCall, StoredCall } from './request-log-batch.ts'
 
 /** The calls of one merchant that one flush writes, oldest first, and the bodies they name. */
 export interface NewBatch {
   merchantId: string
-  calls: StoredCall[]
+  calls: NewCall[]
   /** Each body the calls name, by hash. */
   bodies: ReadonlyMap<string, string>
 }
@@ -70,11 +53,11 @@ export const requestLogRepository = {
          VALUES ($1, $2, $3, $4, $5, $6)`,
         [
           batch.merchantId,
-          last.created_at,
-          first.created_at,
+          new Date(last.at),
+          new Date(first.at),
           batch.calls.length,
           [...batch.bodies.keys()].join(' '),
-          JSON.stringify(batch.calls),
+          encodeCalls(batch.calls),
         ],
       )
     }
@@ -92,7 +75,7 @@ export const requestLogRepository = {
          WHERE merchant_id = $1 AND created_at >= $2 AND id < $3 ORDER BY id DESC LIMIT $4`,
         [merchantId, since, before, BATCHES_PER_PAGE],
       )
-      for (const row of rows) yield { id: Number(row.id), calls: JSON.parse(row.entries) as StoredCall[] }
+      for (const row of rows) yield { id: Number(row.id), calls: decodeCalls(row.entries) }
       if (rows.length < BATCHES_PER_PAGE) return
       before = Number(rows.at(-1)?.id)
     }
@@ -172,14 +155,9 @@ async function trimBatch(db: Queryable, id: number, keep: number): Promise<void>
     await db.run('DELETE FROM request_log_batches WHERE id = $1', [id])
     return
   }
-  const calls = (JSON.parse(row.entries) as StoredCall[]).slice(-keep)
-  const hashes = new Set<string>()
-  for (const call of calls) {
-    if (call.request_hash) hashes.add(call.request_hash)
-    if (call.response_hash) hashes.add(call.response_hash)
-  }
+  const kept = keepNewest(row.entries, keep)
   await db.run(
     `UPDATE request_log_batches SET oldest_at = $2, calls = $3, body_hashes = $4, entries = $5 WHERE id = $1`,
-    [id, calls[0]?.created_at ?? '', calls.length, [...hashes].join(' '), JSON.stringify(calls)],
+    [id, kept.oldestAt, keep, kept.hashes.join(' '), kept.entries],
   )
 }

@@ -200,6 +200,11 @@ describe.each(testEngines())('the request log kept before batches, on $name', (e
       { path: '/api/v2/checkout/', request_body: { old: true }, response_body: 'not json' },
     ])
     expect((await log.list(other, {})).map((entry) => entry.response_body)).toEqual([{}])
+    // Pruning cuts inside a moved batch as inside any other.
+    await requestLogRepository.prune(t.db, demo, new Date(0), 1)
+    expect(await log.list(demo, {})).toMatchObject([
+      { path: '/api/v2/checkout/x/capture/', response_body: { ok: true } },
+    ])
     // New calls follow the old ones.
     log.record(call('/api/v2/checkout/new/', 200, '{"new":1}'))
     expect((await log.list(demo, { limit: 2 })).map((entry) => entry.path)).toEqual([

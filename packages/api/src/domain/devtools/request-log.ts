@@ -133,7 +133,7 @@ export class RequestLog {
       }
       batch.calls.push({
         request_id: call.request_id,
-        created_at: at.toISOString(),
+        at: at.getTime(),
         method: call.method,
         path: call.path,
         status: call.status,
