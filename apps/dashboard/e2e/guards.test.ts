@@ -1,7 +1,8 @@
 // What guards a dashboard and what it remembers, in chromium: the throttle's 429 said plainly on the sign-in, a
 // page of another origin that posts to the dashboard with the signed-in cookie changes nothing (the Origin check
 // refuses it, 403), the language and theme chosen are remembered across reloads (the dark theme with no axe
-// violation either), the test clock moves, and the account is deleted once its e-mail is typed.
+// violation either), a sign-out in another tab signs this one out at once (the live stream), the test clock
+// moves, and the account is deleted once its e-mail is typed.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { BrowserContext, Page } from 'playwright-core'
@@ -74,6 +75,25 @@ fetch(${JSON.stringify(`${world.api}/dashboard/api/v2/webhooks/secret/rotate`)},
       evil.closeAllConnections()
       await new Promise((resolve) => evil.close(resolve))
     }
+  })
+
+  it('goes to the sign-in page when the account signs out in another tab, told by the live stream', async () => {
+    await page.goto(`${world.api}/dashboard/`)
+    await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor()
+    const other = await context.newPage()
+    try {
+      await other.goto(`${world.api}/dashboard/`)
+      await other.getByRole('button', { name: 'Sign out' }).click()
+      await other.getByRole('heading', { name: 'Sign in to your sandbox' }).waitFor()
+      // No click here: the stream ends with `signed-out` and the page finds its cookie no longer signs in.
+      await page.getByRole('heading', { name: 'Sign in to your sandbox' }).waitFor({ timeout: 5000 })
+    } finally {
+      await other.close()
+    }
+    await page.getByLabel('E-mail', { exact: true }).fill(email)
+    await page.getByLabel('Password', { exact: true }).fill(password)
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click()
+    await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor()
   })
 
   it('says plainly when the sign-in is throttled (429), with the minutes to wait', async () => {

@@ -2,7 +2,8 @@
 // up, sign out and in again, create a session with the SDK using the new account and see it appear without a
 // reload, approve it from the dashboard, watch its notification fail against a receiver that answers 500, read
 // the attempt and the answer's excerpt, fix the receiver, resend, see it delivered, refund one line, read the
-// request log; every page visited has no serious or critical axe violation and no CSP violation.
+// request log; every page visited has no serious or critical axe violation and no CSP violation. The new session
+// appears because the dashboard's live stream says so: an idle page reads nothing.
 import { Plazo } from '@plazo/node'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -131,6 +132,7 @@ describe.each(RUNS)('a tester\u2019s hour in $lang ($viewport.width px)', (run) 
   let page: Page
   let receiver: Receiver
   const csp: string[] = []
+  const requests: string[] = []
   const email = `tester.${run.lang}.${Date.now()}@example.com`
   const password = 'correct horse battery staple'
   let sessionId = ''
@@ -146,6 +148,7 @@ describe.each(RUNS)('a tester\u2019s hour in $lang ($viewport.width px)', (run) 
     page.on('console', (message) => {
       if (/Content.Security.Policy/i.test(message.text())) csp.push(message.text())
     })
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname))
   })
   afterAll(async () => {
     await context?.close()
@@ -190,8 +193,14 @@ describe.each(RUNS)('a tester\u2019s hour in $lang ($viewport.width px)', (run) 
     await page.getByRole('heading', { name: t.sessions, level: 1 }).waitFor()
   })
 
-  it('shows a session created with the SDK within 2 s, without a reload', async () => {
+  it('shows a session created with the SDK within 2 s, without a reload, told by the live stream', async () => {
     const plazo = new Plazo({ username: email, password, apiUrl: `${world.api}/api/v2` })
+    // The page listens to the stream rather than reading the list every second: idle, it reads nothing.
+    expect(requests).toContain('/dashboard/api/stream')
+    const listReads = () => requests.filter((path) => path === '/dashboard/api/v2/checkout').length
+    const before = listReads()
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    expect(listReads()).toBe(before)
     const reference = `HOUR-${run.lang.toUpperCase()}-1`
     const navigations: string[] = []
     page.on('framenavigated', (frame) => {

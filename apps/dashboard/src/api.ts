@@ -6,6 +6,8 @@ import type {
   CheckoutSession,
   DashboardAccount,
   DashboardConfig,
+  DashboardNewSessionMessage,
+  DashboardStreamMessage,
   EventSummarySchema,
   IntegrationCheckRequestSchema,
   IntegrationCheckRunSchema,
@@ -25,9 +27,11 @@ export type Operation = Static<typeof OperationSchema>
 export type IntegrationCheckRequest = Static<typeof IntegrationCheckRequestSchema>
 export type IntegrationCheckRun = Static<typeof IntegrationCheckRunSchema>
 export type IntegrationCheckResult = IntegrationCheckRun['checks'][number]
-export type { CheckoutSession, DashboardAccount }
+export type { CheckoutSession, DashboardAccount, DashboardNewSessionMessage, DashboardStreamMessage }
 
 const BASE = '/dashboard/api'
+/** The signed-in merchant's live updates (Server-Sent Events, the session cookie; docs/adr/0016). */
+export const STREAM_URL = `${BASE}/stream`
 
 export interface SchemaError {
   field: string

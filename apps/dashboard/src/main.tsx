@@ -15,6 +15,7 @@ import {
   saveLanguage,
   useI18n,
 } from './i18n/index.tsx'
+import { LiveProvider } from './live.tsx'
 import { ChecksPage } from './pages/ChecksPage.tsx'
 import { DevelopersPage } from './pages/DevelopersPage.tsx'
 import { LogsPage } from './pages/LogsPage.tsx'
@@ -93,33 +94,36 @@ function Pages({
   }
   return (
     <AccountContext.Provider value={{ account, refresh, signedOut }}>
-      <Switch>
-        <Route path="/">
-          <SessionsPage />
-        </Route>
-        <Route path="/sessions/:id">{(params) => <SessionPage id={params.id} />}</Route>
-        <Route path="/webhooks">
-          <WebhooksPage />
-        </Route>
-        <Route path="/logs">
-          <LogsPage />
-        </Route>
-        <Route path="/developers">
-          <DevelopersPage />
-        </Route>
-        <Route path="/checks">
-          <ChecksPage />
-        </Route>
-        <Route path="/sign-in">
-          <Redirect to="/" replace />
-        </Route>
-        <Route path="/sign-up">
-          <Redirect to="/" replace />
-        </Route>
-        <Route>
-          <NotFound />
-        </Route>
-      </Switch>
+      {/* One live stream for the signed-in pages, closed when they unmount (sign-out). */}
+      <LiveProvider>
+        <Switch>
+          <Route path="/">
+            <SessionsPage />
+          </Route>
+          <Route path="/sessions/:id">{(params) => <SessionPage id={params.id} />}</Route>
+          <Route path="/webhooks">
+            <WebhooksPage />
+          </Route>
+          <Route path="/logs">
+            <LogsPage />
+          </Route>
+          <Route path="/developers">
+            <DevelopersPage />
+          </Route>
+          <Route path="/checks">
+            <ChecksPage />
+          </Route>
+          <Route path="/sign-in">
+            <Redirect to="/" replace />
+          </Route>
+          <Route path="/sign-up">
+            <Redirect to="/" replace />
+          </Route>
+          <Route>
+            <NotFound />
+          </Route>
+        </Switch>
+      </LiveProvider>
     </AccountContext.Provider>
   )
 }

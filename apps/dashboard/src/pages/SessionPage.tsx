@@ -6,7 +6,7 @@ import { Problem } from '../components/Problem/index.tsx'
 import { Status } from '../components/Status/index.tsx'
 import { CONTRACT } from '../contract.ts'
 import { dateTime, money, parseEuros, rate } from '../format.ts'
-import { useAction, usePoll } from '../hooks.ts'
+import { FOLLOW_UP_MS, type LiveOptions, SLOW_POLL_MS, useAction, useLive } from '../hooks.ts'
 import { fill, useI18n } from '../i18n/index.tsx'
 
 /** Which order lines a capture or refund covered. */
@@ -17,8 +17,15 @@ function linesOf(operations: CheckoutSession['captures']): Set<string> {
 /** A session as a tester needs it: what it is, what happened to it, and every action on it. */
 export function SessionPage({ id }: { id: string }) {
   const { t } = useI18n()
-  const session = usePoll(() => api.session(id), `session ${id}`, 1500)
-  const events = usePoll(() => api.events(id), `events ${id}`, 1500)
+  // Read again when the stream has an event of this session. It carries no delivery attempts, nor the changes
+  // that write no event (the customer's details on the hosted page): those are read every 10 s.
+  const live: LiveOptions = {
+    when: (message) => message.checkout_session_id === id,
+    followUpMs: FOLLOW_UP_MS,
+    pollMs: SLOW_POLL_MS,
+  }
+  const session = useLive(() => api.session(id), `session ${id}`, live)
+  const events = useLive(() => api.events(id), `events ${id}`, live)
   const reload = () => {
     void session.reload()
     void events.reload()

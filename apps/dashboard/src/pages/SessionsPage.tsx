@@ -5,7 +5,7 @@ import { Problem } from '../components/Problem/index.tsx'
 import { Status } from '../components/Status/index.tsx'
 import { CONTRACT } from '../contract.ts'
 import { dateTime, money, shortId, time } from '../format.ts'
-import { usePoll } from '../hooks.ts'
+import { useLive } from '../hooks.ts'
 import { fill, useI18n } from '../i18n/index.tsx'
 
 const PAGE = 20
@@ -17,7 +17,7 @@ function dayBound(day: string, end: boolean): string | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date.toISOString()
 }
 
-/** The account's sessions, newest first, read again every second: one created through the API appears at once. */
+/** The account's sessions, newest first, live: one created through the API appears at once, without a reload. */
 export function SessionsPage() {
   const { t, locale } = useI18n()
   const [status, setStatus] = useState('')
@@ -35,7 +35,8 @@ export function SessionsPage() {
   }, [search])
 
   const filters = { status, mode, created_from: dayBound(from, false), created_to: dayBound(to, true), limit }
-  const list = usePoll(
+  // Read again on every message of the live stream: a new session, or an event that changed one's status.
+  const list = useLive(
     async () => {
       if (query !== '') {
         const found = await api.search(query)
@@ -44,7 +45,6 @@ export function SessionsPage() {
       return api.sessions(filters)
     },
     JSON.stringify({ ...filters, query }),
-    1000,
   )
   const sessions: CheckoutSession[] = list.data?.payload ?? []
 

@@ -5,7 +5,7 @@ import { EventDelivery } from '../components/Deliveries/index.tsx'
 import { Problem } from '../components/Problem/index.tsx'
 import { Status } from '../components/Status/index.tsx'
 import { dateTime, shortId } from '../format.ts'
-import { useAction, usePoll } from '../hooks.ts'
+import { FOLLOW_UP_MS, SLOW_POLL_MS, useAction, useLive } from '../hooks.ts'
 import { fill, useI18n } from '../i18n/index.tsx'
 import { failingFirst } from '../lists.ts'
 
@@ -76,7 +76,13 @@ function SigningSecret() {
 
 function Deliveries() {
   const { t, locale } = useI18n()
-  const latest = usePoll(() => api.latestEvents(100), 'latest', 2000)
+  // Every event of the stream may change this list; attempts are not on the stream, so they are also read every
+  // SLOW_POLL_MS (and once more FOLLOW_UP_MS after an event, when its first try has answered).
+  const latest = useLive(() => api.latestEvents(100), 'latest', {
+    when: (message) => message.kind === 'event',
+    followUpMs: FOLLOW_UP_MS,
+    pollMs: SLOW_POLL_MS,
+  })
   const [open, setOpen] = useState<string | undefined>()
   const events = failingFirst(latest.data?.payload ?? [])
   return (
@@ -166,10 +172,14 @@ function EventRow(props: {
   )
 }
 
-/** One event's tries, read from its session's delivery log and kept fresh while it is open. */
+/** One event's tries, read from its session's delivery log and kept fresh (live) while it is open. */
 function EventDetail({ event, onChange }: { event: EventSummary; onChange: () => void }) {
   const { t } = useI18n()
-  const detail = usePoll(() => api.events(event.checkout_session_id), `detail ${event.event_id}`, 2000)
+  const detail = useLive(() => api.events(event.checkout_session_id), `detail ${event.event_id}`, {
+    when: (message) => message.checkout_session_id === event.checkout_session_id,
+    followUpMs: FOLLOW_UP_MS,
+    pollMs: SLOW_POLL_MS,
+  })
   const record = detail.data?.payload.find((e) => e.event_id === event.event_id)
   return (
     <div>
