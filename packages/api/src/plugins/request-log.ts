@@ -1,12 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { bodyText, type RequestLog } from '../domain/devtools/request-log.ts'
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The response body sent, kept for the sandbox request log (calls made with a merchant's token only). */
-    loggedPayload: unknown
-  }
-}
+import { rawText } from './original-data.ts'
 
 /**
  * Sandbox only: every call made with a merchant's token goes to its request log (`plazo logs tail`), with the
@@ -21,12 +15,10 @@ export function registerRequestLog(
   /** A header whose value marks a call to leave out (the dashboard's forwarded calls; the value is secret). */
   marker?: { header: string; value: string },
 ): void {
-  app.decorateRequest('loggedPayload', undefined)
-  app.addHook('onSend', (request, _reply, payload, done) => {
-    if (request.principal) request.loggedPayload = payload
-    done(null, payload)
-  })
-  app.addHook('onResponse', (request, reply, done) => {
+  // Recorded when the answer is ready to go (onSend, after the other hooks that may change it), not once it has
+  // gone (onResponse): an onResponse hook makes Fastify listen to every response's events, a cost every call
+  // pays. The duration is the API's time to answer, without the network's.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const principal = request.principal
     if (principal && (marker === undefined || request.headers[marker.header] !== marker.value)) {
       const url = request.url
@@ -43,11 +35,12 @@ export function registerRequestLog(
           duration_ms: Math.round(reply.elapsedTime),
           idempotency_key: typeof key === 'string' ? key : null,
           login_id: principal.loginId ?? null,
-          request_text: bodyText(request.body),
-          response_text: bodyText(request.loggedPayload),
+          // The body as sent when it came as bytes (no second serialisation), else as parsed.
+          request_text: bodyText(rawText(request) ?? request.body),
+          response_text: bodyText(payload),
         })
       }
     }
-    done()
+    done(null, payload)
   })
 }
