@@ -63,6 +63,8 @@ export class RequestLog {
   readonly #now: () => Date
   readonly #onError: (error: unknown) => void
   #buffer: Buffered[] = []
+  /** The last answer recorded at each place (merchant, method, path), to keep one copy of it (see record). */
+  readonly #lastAnswers = new Map<string, string>()
   /** The last body given at each place, to skip hashing a body given again (see #batches). */
   readonly #lastBodies = new Map<string, { text: string; hash: string }>()
   #timer: NodeJS.Timeout | undefined
@@ -76,6 +78,19 @@ export class RequestLog {
   }
 
   record(call: RecordedCall): void {
+    // An answer equal to the last one given at the same place (a GET read again) is kept as that one: the
+    // buffer then holds each distinct body once, and the new copy dies young instead of outliving the flush.
+    const response = call.response_text
+    if (response !== null) {
+      const place = `${call.merchant_id} ${call.method} ${call.path}`
+      const last = this.#lastAnswers.get(place)
+      if (last === response) call.response_text = last
+      else this.#lastAnswers.set(place, response)
+      if (this.#lastAnswers.size > LAST_BODIES) {
+        const oldest = this.#lastAnswers.keys().next().value
+        if (oldest !== undefined) this.#lastAnswers.delete(oldest)
+      }
+    }
     this.#buffer.push({ call, at: this.#now() })
     this.#timer ??= setTimeout(() => {
       this.flush().catch(this.#onError)
