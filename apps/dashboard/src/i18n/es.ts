@@ -244,16 +244,16 @@ export const es: Dictionary = {
   checks: {
     title: 'Comprobaciones de la integración',
     intro:
-      'El sandbox evalúa lo que hacen tu manejador de webhooks y tus llamadas a la API, igual que `npx plazo check`: cada comprobación dice lo que vio y enlaza la guía que lo explica.',
-    webhooks: 'Comprueba tu manejador de webhooks',
+      'El sandbox evalúa lo que hacen tu receptor de webhooks y tus llamadas a la API, igual que `npx plazo check`: cada comprobación dice lo que vio y enlaza la guía que lo explica.',
+    webhooks: 'Comprueba tu receptor de webhooks',
     webhooksIntro:
-      'El sandbox crea diez sesiones pequeñas en tu cuenta, envía 13 notificaciones a tu manejador (firmadas, falsificadas, repetidas, duplicadas, desordenadas…) y después mira qué hizo el manejador con ellas.',
-    url: 'URL de tu manejador de webhooks',
+      'El sandbox crea diez sesiones pequeñas en tu cuenta, envía 13 notificaciones a tu receptor (firmadas, falsificadas, repetidas, duplicadas, desordenadas…) y después mira qué hizo el receptor con ellas.',
+    url: 'URL de tu receptor de webhooks',
     urlHint:
-      'El sandbox envía las notificaciones por sí mismo, así que tiene que poder llegar a esta URL. Un manejador en el localhost de tu ordenador se comprueba con la CLI, que las envía desde tu máquina: `npx plazo check webhooks --forward-to http://localhost:3000/webhooks`.',
+      'El sandbox envía las notificaciones por sí mismo, así que tiene que poder llegar a esta URL. Un receptor en el localhost de tu ordenador se comprueba con la CLI, que las envía desde tu máquina: `npx plazo check webhooks --forward-to http://localhost:3000/webhooks`.',
     localhost:
-      'Para el sandbox, esta dirección es su propia máquina, no la tuya. Si tu manejador se ejecuta en tu ordenador, o el sandbox rechaza la dirección, compruébalo desde tu máquina con la CLI:',
-    cli: 'Comprueba un manejador local con la CLI',
+      'Para el sandbox, esta dirección es su propia máquina, no la tuya. Si tu receptor se ejecuta en tu ordenador, o el sandbox rechaza la dirección, compruébalo desde tu máquina con la CLI:',
+    cli: 'Comprueba un receptor local con la CLI',
     runWebhooks: 'Ejecutar la comprobación de webhooks',
     flow: 'Comprueba tu flujo con la API',
     flowIntro:
@@ -274,13 +274,13 @@ export const es: Dictionary = {
     >,
     started: 'Inicio: {time}',
     running:
-      'En curso. El sandbox envía las notificaciones de una en una y después espera 2 s para ver qué hace tu manejador. Tiempo transcurrido: {seconds} s.',
+      'En curso. El sandbox envía las notificaciones de una en una y después espera 2 s para ver qué hace tu receptor. Tiempo transcurrido: {seconds} s.',
     progress: 'Comprobación en curso',
     totals:
       'Comprobaciones: {n} · superadas: {passed} · fallidas: {failed} · con aviso: {warned} · omitidas: {skipped}',
-    noAnswer: 'Tu manejador no respondió. El sandbox dice: {reason}',
+    noAnswer: 'Tu receptor no respondió. El sandbox dice: {reason}',
     unreachable:
-      'Si tu manejador se ejecuta en tu ordenador, o el sandbox no puede o no debe llegar a él, compruébalo desde tu máquina con la CLI:',
+      'Si tu receptor se ejecuta en tu ordenador, o el sandbox no puede o no debe llegar a él, compruébalo desde tu máquina con la CLI:',
     guide: 'Guía: {id}',
     opensNewTab: '(se abre en una pestaña nueva)',
     statuses: { pass: 'superada', fail: 'fallida', warn: 'aviso', skip: 'omitida' } as Record<string, string>,
@@ -293,8 +293,8 @@ export const es: Dictionary = {
       'signature.rotation': 'Se acepta una notificación firmada con un secreto nuevo y otro antiguo',
       'delivery.duplicate': 'La misma notificación dos veces se acepta las dos veces y se procesa una sola',
       'delivery.out_of_order': 'Se aceptan las notificaciones que llegan desordenadas',
-      'delivery.unknown_event': 'Se acepta un tipo de evento que el manejador no conoce',
-      'delivery.unknown_fields': 'Se acepta una notificación con campos que el manejador no conoce',
+      'delivery.unknown_event': 'Se acepta un tipo de evento que el receptor no conoce',
+      'delivery.unknown_fields': 'Se acepta una notificación con campos que el receptor no conoce',
       'delivery.latency': 'Las notificaciones se responden en menos de 5 segundos (percentil 95)',
       'flow.idempotency_key': 'Cada POST lleva una Idempotency-Key',
       'flow.token_reuse': 'Los tokens de acceso se reutilizan, no se inicia sesión en cada llamada',
