@@ -62,6 +62,12 @@ export interface IntegrationCheckOptions {
   latencyThresholdMs?: number
   /** How long the sandbox waits for each answer (default 15 s, as the outbox). */
   timeoutMs?: number
+  /**
+   * How long a webhooks run may stay `running` before it is reported as interrupted (the node sending it
+   * stopped, or a CLI never posted its answers). Default: every notification's full timeout, the settling
+   * time and a minute more.
+   */
+  runDeadlineMs?: number
 }
 
 const DEFAULT_SETTLE_MS = 2_000
@@ -98,15 +104,19 @@ export class IntegrationChecks {
   readonly #latencyThresholdMs: number
   readonly #sender: NotificationSender
   readonly #running = new Set<Promise<void>>()
+  readonly #runDeadlineMs: number | undefined
+  readonly #timeoutMs: number
 
   constructor(deps: Dependencies, options: IntegrationCheckOptions = {}) {
     this.#deps = deps
     this.#settleMs = options.settleMs ?? DEFAULT_SETTLE_MS
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
+    this.#runDeadlineMs = options.runDeadlineMs
     this.#latencyThresholdMs = options.latencyThresholdMs ?? DEFAULT_LATENCY_THRESHOLD_MS
     this.#sender = new NotificationSender({
       certificates: deps.certificates,
       now: deps.now,
-      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      timeoutMs: this.#timeoutMs,
     })
   }
 
@@ -162,7 +172,29 @@ export class IntegrationChecks {
   async get(merchantId: string, id: string): Promise<IntegrationCheckRun> {
     const row = await integrationCheckRepository.find<StoredRun>(this.#deps.db, merchantId, id)
     if (!row) throw new ApiError('INTEGRATION_CHECK_NOT_FOUND', { id })
+    if (row.status !== 'done' && this.#pastDeadline(row.created_at, row.check_document)) {
+      const detail =
+        'The run was interrupted before it was graded (the sandbox stopped while it ran, or the CLI never sent ' +
+        'its answers), so nothing was checked. Run it again.'
+      const checks = reportChecks('webhooks', {}, this.#deps.docsUrl).map((check) => ({
+        ...check,
+        status: 'fail' as const,
+        detail,
+      }))
+      const done: StoredRun = { ...row.check_document, checks }
+      // Only while it is still running: a node that just finished it wrote the real report first.
+      if (await integrationCheckRepository.update(this.#deps.db, id, 'done', done, this.#deps.now()))
+        return toRun(row.id, 'done', row.created_at, done)
+      return this.get(merchantId, id)
+    }
     return toRun(row.id, row.status === 'done' ? 'done' : 'running', row.created_at, row.check_document)
+  }
+
+  /** Whether a run still `running` has outlived every wait it could be in (see runDeadlineMs). */
+  #pastDeadline(createdAt: string, stored: StoredRun): boolean {
+    const notifications = stored.battery?.notifications.length ?? 0
+    const deadline = this.#runDeadlineMs ?? (notifications + 1) * this.#timeoutMs + this.#settleMs + 60_000
+    return this.#deps.now().getTime() - Date.parse(createdAt) > deadline
   }
 
   /** The answers of a `deliver: "client"` run: waits for what the handler does, grades, answers the report. */
