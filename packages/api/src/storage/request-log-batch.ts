@@ -20,17 +20,8 @@ export interface NewCall {
 }
 
 /** A call read back. Calls moved in from the old table have their bodies written out in `*_text`. */
-export interface StoredCall {
-  request_id: string
+export type StoredCall = Omit<NewCall, 'at'> & {
   created_at: string
-  method: string
-  path: string
-  status: number
-  duration_ms: number
-  idempotency_key: string | null
-  login_id: string | null
-  request_hash: string | null
-  response_hash: string | null
   request_text?: string | null
   response_text?: string | null
 }

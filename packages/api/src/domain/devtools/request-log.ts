@@ -1,7 +1,9 @@
+import type { RequestLogEntrySchema, RequestLogQuerySchema, Static } from '@plazo/contract'
 import type { Database } from '../../storage/index.ts'
 import {
   bodyHash,
   type NewBatch,
+  type NewCall,
   requestLogRepository,
   type StoredCall,
 } from '../../storage/request-log-repository.ts'
@@ -16,41 +18,16 @@ const FLUSH_MS = 100
 const PRUNE_EVERY_MS = 10_000
 
 /** A call as the API hook records it: what was asked and answered, with both bodies as text. */
-export interface RecordedCall {
+export type RecordedCall = Omit<NewCall, 'at' | 'request_hash' | 'response_hash'> & {
   merchant_id: string
-  request_id: string
-  method: string
-  path: string
-  status: number
-  duration_ms: number
-  idempotency_key: string | null
-  login_id: string | null
   request_text: string | null
   response_text: string | null
 }
 
 /** One call, as `GET /test-helpers/request-log` answers it. */
-export interface RequestLogEntry {
-  request_id: string
-  created_at: string
-  method: string
-  path: string
-  status: number
-  duration_ms: number
-  idempotency_key: string | null
-  /** The login (token family) the call was made with: the same for every call of one login and its refreshes. */
-  login_id: string | null
-  request_body: unknown
-  response_body: unknown
-}
+export type RequestLogEntry = Static<typeof RequestLogEntrySchema>
 
-export interface RequestLogQuery {
-  /** `4xx`, `2xx`… or one status such as `404`. */
-  status?: string
-  /** Paths starting with this, with or without `/api/v2`. */
-  path?: string
-  limit?: number
-}
+export type RequestLogQuery = Static<typeof RequestLogQuerySchema>
 
 /**
  * The sandbox request log: each merchant's last API calls with their bodies, for `plazo logs tail`. Calls are
@@ -63,10 +40,11 @@ export class RequestLog {
   readonly #now: () => Date
   readonly #onError: (error: unknown) => void
   #buffer: Buffered[] = []
-  /** The last answer recorded at each place (merchant, method, path), to keep one copy of it (see record). */
-  readonly #lastAnswers = new Map<string, string>()
-  /** The last body given at each place, to skip hashing a body given again (see #batches). */
-  readonly #lastBodies = new Map<string, { text: string; hash: string }>()
+  /**
+   * The last answer given at each place (merchant, method, path), and its hash once a flush has named it: an
+   * answer given again is kept as this one copy (see record) and not hashed again (see #batches).
+   */
+  readonly #lastAnswers = new Map<string, { text: string; hash?: string }>()
   #timer: NodeJS.Timeout | undefined
   #flushing: Promise<void> = Promise.resolve()
   readonly #prunedAt = new Map<string, number>()
@@ -84,11 +62,14 @@ export class RequestLog {
     if (response !== null) {
       const place = `${call.merchant_id} ${call.method} ${call.path}`
       const last = this.#lastAnswers.get(place)
-      if (last === response) call.response_text = last
-      else this.#lastAnswers.set(place, response)
-      if (this.#lastAnswers.size > LAST_BODIES) {
-        const oldest = this.#lastAnswers.keys().next().value
-        if (oldest !== undefined) this.#lastAnswers.delete(oldest)
+      if (last?.text === response) call.response_text = last.text
+      else {
+        this.#lastAnswers.delete(place)
+        this.#lastAnswers.set(place, { text: response })
+        if (this.#lastAnswers.size > LAST_ANSWERS) {
+          const oldest = this.#lastAnswers.keys().next().value
+          if (oldest !== undefined) this.#lastAnswers.delete(oldest)
+        }
       }
     }
     this.#buffer.push({ call, at: this.#now() })
@@ -124,8 +105,8 @@ export class RequestLog {
   }
 
   /**
-   * The buffered calls grouped by merchant, each body named by its hash. A body equal to the last one given at
-   * the same place (merchant, method and path: a GET read again) takes that one's hash without hashing it.
+   * The buffered calls grouped by merchant, each body named by its hash. The last answer given at a place keeps
+   * its hash, so a GET read again is hashed once.
    */
   #batches(buffered: readonly Buffered[]): NewBatch[] {
     const byMerchant = new Map<string, NewBatch & { bodies: Map<string, string> }>()
@@ -136,15 +117,16 @@ export class RequestLog {
         byMerchant.set(call.merchant_id, batch)
       }
       const bodies = batch.bodies
-      const place = `${call.merchant_id} ${call.method} ${call.path}`
-      const name = (text: string | null, side: 'request' | 'response'): string | null => {
+      const name = (text: string | null, last?: { text: string; hash?: string }): string | null => {
         if (text === null) return null
-        const key = `${side} ${place}`
-        const last = this.#lastBodies.get(key)
-        const hash = last !== undefined && last.text === text ? last.hash : bodyHash(text)
-        if (last === undefined || last.hash !== hash) this.#remember(key, { text, hash })
-        bodies.set(hash, text)
-        return hash
+        if (last?.text !== text) {
+          const hash = bodyHash(text)
+          bodies.set(hash, text)
+          return hash
+        }
+        last.hash ??= bodyHash(text)
+        bodies.set(last.hash, text)
+        return last.hash
       }
       batch.calls.push({
         request_id: call.request_id,
@@ -155,21 +137,14 @@ export class RequestLog {
         duration_ms: call.duration_ms,
         idempotency_key: call.idempotency_key,
         login_id: call.login_id,
-        request_hash: name(call.request_text, 'request'),
-        response_hash: name(call.response_text, 'response'),
+        request_hash: name(call.request_text),
+        response_hash: name(
+          call.response_text,
+          this.#lastAnswers.get(`${call.merchant_id} ${call.method} ${call.path}`),
+        ),
       })
     }
     return [...byMerchant.values()]
-  }
-
-  /** Keeps the last body of a place, forgetting the oldest place beyond LAST_BODIES. */
-  #remember(key: string, body: { text: string; hash: string }): void {
-    this.#lastBodies.delete(key)
-    this.#lastBodies.set(key, body)
-    if (this.#lastBodies.size > LAST_BODIES) {
-      const oldest = this.#lastBodies.keys().next().value
-      if (oldest !== undefined) this.#lastBodies.delete(oldest)
-    }
   }
 
   /** The merchant's calls, newest first, filtered. */
@@ -236,8 +211,8 @@ interface Buffered {
   at: Date
 }
 
-/** Places (merchant, method, path) whose last body is remembered. */
-const LAST_BODIES = 1_000
+/** Places (merchant, method, path) whose last answer is remembered. */
+const LAST_ANSWERS = 1_000
 
 /** `4xx` → 400–499, `404` → 404–404, none → every status. */
 function statusRange(status: string | undefined): [number, number] {
