@@ -169,6 +169,8 @@ describe("the site under the gate's Content-Security-Policy, in chromium", () =>
     await page.waitForFunction(
       () => document.documentElement.dataset.hydrated === 'true' || 'onclick' in document,
     )
+    // As search.test.ts does: the shortcut is bound once the page's scripts have loaded (CI once pressed it before).
+    await page.waitForLoadState('networkidle')
     await page.keyboard.press('Control+k')
     await page.waitForSelector('[class*="searchBarContainer"] input.navbar__search-input:focus', {
       timeout: 15_000,
